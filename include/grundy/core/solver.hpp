@@ -1,0 +1,186 @@
+// The generic memoised solver: the value of any position of any Game.
+// Depth-first with an explicit stack, so a game a million moves deep needs no
+// recursion; options live in two shared arenas (components, option ends) that the
+// stack truncates as it pops, so the steady state allocates nothing. A position
+// met again while still on the stack is a cycle and raises CycleError.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "grundy/core/errors.hpp"
+#include "grundy/core/game.hpp"
+#include "grundy/core/memo.hpp"
+#include "grundy/core/memory_budget.hpp"
+#include "grundy/core/mex.hpp"
+
+namespace grundy {
+
+template <Game G>
+class Solver {
+ public:
+  using Position = PositionOf<G>;
+
+  /// The solver keeps a reference to `game`, which must outlive it.
+  explicit Solver(const G& game, MemoryBudget budget = {}) : game_(game), budget_(budget), memo_(make_memo(game)) {}
+
+  /// The value of a position: the nim-sum of its independent parts' values.
+  /// Throws BudgetExceeded or CycleError.
+  Nimber value(const Position& p) {
+    parts_scratch_.clear();
+    decompose_into(game_, p, parts_scratch_);
+    const std::vector<Position> parts = parts_scratch_;
+    Nimber total = 0;
+    for (const Position& part : parts) total ^= component_value(part);
+    return total;
+  }
+
+  /// The value of one component (canonicalised, not decomposed).
+  Nimber component_value(const Position& raw) {
+    const Position root = canonical_of(game_, raw);
+    if (const Nimber* known = memo_.find(root)) {
+      if (*known == kPendingValue) throw CycleError("the game has a cycle: a position can reach itself");
+      return *known;
+    }
+    push(root);
+    while (!stack_.empty()) {
+      if (descend_into_unknown_component()) continue;
+      finish_top_frame();
+    }
+    return *memo_.find(root);
+  }
+
+  /// Number of positions memoised so far.
+  [[nodiscard]] std::size_t memo_size() const { return memo_.size(); }
+  /// Bytes held by the memo table.
+  [[nodiscard]] std::uint64_t memo_bytes() const { return memo_.bytes(); }
+  [[nodiscard]] const G& game() const { return game_; }
+
+ private:
+  struct DenseIndexOf {
+    const G* game;
+    std::size_t operator()(const Position& p) const { return game->dense_index(p); }
+  };
+  using Memo = std::conditional_t<HasDenseIndex<G>, DenseMemo<Position, DenseIndexOf>,
+                                  HashMemo<Position, PositionHash<Position>>>;
+
+  static Memo make_memo(const G& game) {
+    if constexpr (HasDenseIndex<G>) {
+      return Memo(DenseIndexOf{&game});
+    } else {
+      (void)game;
+      return Memo();
+    }
+  }
+
+  struct Frame {
+    Position position;
+    std::size_t component_begin;  // first component of this frame's options in components_
+    std::size_t end_begin;        // first option end of this frame in option_ends_
+    std::size_t next;             // next component whose value is still to be looked up
+  };
+
+  // The sink the solver hands to options(): keeps canonical parts, drops moves.
+  class ComponentSink {
+   public:
+    explicit ComponentSink(Solver& solver) : solver_(solver) {}
+    template <class M>
+    void add(const M&, std::span<const Position> components) {
+      for (const Position& c : components) solver_.append_component(c);
+      solver_.option_ends_.push_back(solver_.components_.size());
+    }
+    template <class M>
+    void add(const M& move, std::initializer_list<Position> components) {
+      add(move, std::span<const Position>(components.begin(), components.size()));
+    }
+    template <class M>
+    void add(const M&) {
+      solver_.option_ends_.push_back(solver_.components_.size());
+    }
+
+   private:
+    Solver& solver_;
+  };
+
+  void append_component(const Position& c) {
+    if constexpr (HasDecompose<G>) {
+      split_scratch_.clear();
+      game_.decompose(c, split_scratch_);
+      for (const Position& part : split_scratch_) components_.push_back(canonical_of(game_, part));
+    } else {
+      components_.push_back(canonical_of(game_, c));
+    }
+  }
+
+  [[nodiscard]] std::uint64_t arena_bytes() const {
+    return components_.capacity() * sizeof(Position) + values_.capacity() * sizeof(Nimber) +
+           option_ends_.capacity() * sizeof(std::size_t) + stack_.capacity() * sizeof(Frame);
+  }
+
+  void push(const Position& p) {
+    memo_.set(p, kPendingValue, budget_, arena_bytes());
+    const std::size_t component_begin = components_.size();
+    const std::size_t end_begin = option_ends_.size();
+    ComponentSink sink(*this);
+    game_.options(p, sink);
+    values_.resize(components_.size());
+    stack_.push_back(Frame{p, component_begin, end_begin, component_begin});
+    if (components_.capacity() != checked_capacity_ || stack_.size() % 4096 == 0) {
+      checked_capacity_ = components_.capacity();
+      budget_.require(arena_bytes() + memo_.bytes(), "the solver's search stack");
+    }
+  }
+
+  // Looks up the top frame's pending components; pushes the first unknown one.
+  bool descend_into_unknown_component() {
+    Frame& top = stack_.back();
+    while (top.next < components_.size()) {
+      const Nimber* known = memo_.find(components_[top.next]);
+      if (known == nullptr) {
+        const Position child = components_[top.next];
+        push(child);
+        return true;
+      }
+      if (*known == kPendingValue) throw CycleError("the game has a cycle: a position can reach itself");
+      values_[top.next] = *known;
+      ++top.next;
+    }
+    return false;
+  }
+
+  // Every component of the top frame is known: its value is the mex of the options.
+  void finish_top_frame() {
+    const Frame& top = stack_.back();
+    mex_.clear();
+    std::size_t c = top.component_begin;
+    for (std::size_t e = top.end_begin; e < option_ends_.size(); ++e) {
+      Nimber option_value = 0;
+      for (; c < option_ends_[e]; ++c) option_value ^= values_[c];
+      mex_.insert(option_value);
+    }
+    const Nimber value = mex_.mex();
+    memo_.set(top.position, value, budget_, arena_bytes());
+    components_.resize(top.component_begin);
+    values_.resize(top.component_begin);
+    option_ends_.resize(top.end_begin);
+    stack_.pop_back();
+  }
+
+  const G& game_;
+  MemoryBudget budget_;
+  Memo memo_;
+  std::vector<Frame> stack_;
+  std::vector<Position> components_;
+  std::vector<Nimber> values_;  // values_[i] is the value of components_[i] once looked up
+  std::vector<std::size_t> option_ends_;
+  std::vector<Position> split_scratch_;
+  std::vector<Position> parts_scratch_;
+  MexSet mex_;
+  std::size_t checked_capacity_ = 0;
+};
+
+}  // namespace grundy
