@@ -5,10 +5,32 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string>
 
 #include "command.hpp"
 #include "grundy/core/errors.hpp"
 #include "registry.hpp"
+
+namespace {
+
+// CLI11 says only "A subcommand is required" for a misspelt game; name it instead.
+std::string unknown_command(const CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--memory") {
+      ++i;
+      continue;
+    }
+    if (word.empty() || word[0] == '-') continue;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      if (sub->check_name(word)) return "";
+    }
+    return "unknown game or command '" + word + "' (grundy --help lists them)";
+  }
+  return "";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using grundy::cli::GlobalOptions;
@@ -27,7 +49,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help on the tool or on one command
   } catch (const CLI::ParseError& e) {
-    std::cerr << "grundy: error: " << e.what() << '\n';
+    const std::string unknown = unknown_command(app, argc, argv);
+    std::string message = unknown.empty() ? std::string(e.what()) : unknown;
+    if (message == "A subcommand is required") message = "a game or command is required (grundy --help lists them)";
+    std::cerr << "grundy: error: " << message << '\n';
     return 2;
   } catch (const grundy::Error& e) {
     std::cerr << "grundy: error: " << e.what() << '\n';

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test: the unit, property, conformance and
+# command-line tests (ctest), among them the consumer test (a separate CMake
+# project that uses the installed library through find_package(grundy)).
+# Usage: scripts/test.sh            Release build in build/release
+#        scripts/test.sh --sanitize AddressSanitizer + UBSan build in build/sanitize
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+jobs=$(nproc)
+
+if [ "${1:-}" = "--sanitize" ]; then
+  build=$root/build/sanitize
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRUNDY_SANITIZE=ON \
+    -DGRUNDY_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$build"
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  (cd "$build" && ctest --output-on-failure -j "$jobs")
+  exit 0
+fi
+
+build=$root/build/release
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build"
+(cd "$build" && ctest --output-on-failure -j "$jobs")
