@@ -1,0 +1,127 @@
+// grundy examples: the main job on built-in data. Solves every worked example
+// of the five problem statements grundy started from (shared/seeds), runs each
+// through the real command in-process, and checks the answer the statement gives.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "grundy/core/errors.hpp"
+#include "registry.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+struct Example {
+  std::string statement;            // which problem statement it comes from
+  std::string title;                // what the example is
+  std::vector<std::string> args;    // the command, as typed after `grundy`
+  std::string input;                // standard input, when the command reads it
+  std::string expected_winner;      // "first" or "second", as the statement says
+  std::string expected_moves;       // the statement's winning moves, "" when it gives none
+};
+
+// A small DAG for the pebble game of statement 001: a -> b -> c, a -> c, d -> a.
+constexpr const char* kPebbleGraph =
+    "# the pebble game on a DAG (statement 001)\n"
+    "a b\nb c\na c\nd a\n";
+
+std::vector<Example> statement_examples(const std::string& graph_file) {
+  return {
+      {"000", "4x4 matrix, clear an all-1 rectangle: first example", {"rect", "0110/0000/0000/0001"}, "", "first", ""},
+      {"000", "4x4 matrix, clear an all-1 rectangle: second example", {"rect", "0010/0000/0000/0001"}, "", "second", ""},
+      {"001", "pebbles on a DAG at b and d (a->b->c, a->c, d->a)", {"dag", graph_file, "b", "d"}, "", "first", ""},
+      {"001", "three in a row: the statement's row .....X.", {"treblecross", ".....X."}, "", "first", ""},
+      {"001", "three in a row: classic sample .....", {"treblecross", "....."}, "", "first", "3"},
+      {"001", "three in a row: classic sample X.....X..X.............X....X..X",
+       {"treblecross", "X.....X..X.............X....X..X"}, "", "second", ""},
+      {"001", "three in a row: classic sample .X.X...X", {"treblecross", ".X.X...X"}, "", "first", "3"},
+      {"001", "three in a row: a row of 47 empty cells", {"treblecross", std::string(47, '.')}, "", "first",
+       "1 12 15 17 20 24 28 31 33 36 47"},
+      {"002", "remove 1, 2 or 3: piles 3, 4, 5", {"subtraction", "--set", "1,2,3", "3", "4", "5"}, "", "first", ""},
+      {"002", "exercise: divide by 2, 3 or 6: 10 and 10^18", {"divide", "10", "1000000000000000000"}, "", "", ""},
+      {"003", "candidate points: a 3x4 grid with three candidates", {"gridsplit"}, "*..#\n.#*.\n#..*\n", "", ""},
+      {"004", "pass-Nim: piles 18, 47, 34", {"passnim", "18", "47", "34"}, "", "second", ""},
+      {"004", "pass-Nim: piles 32, 49, 58", {"passnim", "32", "49", "58"}, "", "first", ""},
+  };
+}
+
+// Runs one command in-process with --json, its stdin and stdout redirected.
+Json run_json(const Example& example) {
+  CLI::App app;
+  GlobalOptions options;
+  options.json = true;
+  options.quiet = true;
+  app.fallthrough();
+  add_all_commands(app, options);
+  std::vector<std::string> reversed(example.args.rbegin(), example.args.rend());
+  std::istringstream input(example.input);
+  std::ostringstream output;
+  auto* old_in = std::cin.rdbuf(input.rdbuf());
+  auto* old_out = std::cout.rdbuf(output.rdbuf());
+  try {
+    app.parse(reversed);
+  } catch (...) {
+    std::cin.rdbuf(old_in);
+    std::cout.rdbuf(old_out);
+    throw;
+  }
+  std::cin.rdbuf(old_in);
+  std::cout.rdbuf(old_out);
+  return Json::parse(output.str());
+}
+
+std::string moves_text(const Json& json) {
+  std::vector<std::string> moves;
+  for (const Json& move : json.at("winning_moves")) {
+    moves.push_back(move.is_object() ? move.at("move").get<std::string>() : move.dump());
+  }
+  return fmt::format("{}", fmt::join(moves, moves.size() > 0 && json.at("winning_moves")[0].is_object() ? "; " : " "));
+}
+
+}  // namespace
+
+void add_examples_command(CLI::App& app, GlobalOptions& options) {
+  auto* command = app.add_subcommand("examples", "solve every worked example of the five problem statements");
+  command->footer("Each example runs through the real game command; its answer is checked against the statement.");
+  command->callback([&options] {
+    const auto graph = std::filesystem::temp_directory_path() / fmt::format("grundy-example-{}.txt", ::getpid());
+    std::ofstream(graph) << kPebbleGraph;
+    int agreed = 0, checked = 0;
+    Json all = Json::array();
+    for (const Example& example : statement_examples(graph.string())) {
+      Json result = run_json(example);
+      const std::string winner = result.at("winner");
+      const bool has_expectation = !example.expected_winner.empty();
+      bool agrees = !has_expectation || winner == example.expected_winner;
+      if (!example.expected_moves.empty()) agrees = agrees && moves_text(result) == example.expected_moves;
+      checked += has_expectation;
+      agreed += has_expectation && agrees;
+      if (options.json) {
+        all.push_back(Json{{"statement", example.statement}, {"title", example.title}, {"args", example.args},
+                           {"result", result}, {"agrees", agrees}});
+        continue;
+      }
+      std::cout << fmt::format("statement {}: {}\n  grundy {}{}\n  value {}: the {} player wins{}\n", example.statement,
+                               example.title, fmt::join(example.args, " "), example.input.empty() ? "" : "  (board on stdin)",
+                               result.at("value").get<Nimber>(), winner,
+                               has_expectation ? (agrees ? "  [as the statement says]" : "  [STATEMENT SAYS OTHERWISE]") : "");
+      if (!result.at("winning_moves").empty()) std::cout << fmt::format("  winning moves: {}\n", moves_text(result));
+    }
+    std::filesystem::remove(graph);
+    if (options.json) {
+      print_json(Json{{"examples", all}, {"checked", checked}, {"agreed", agreed}});
+    } else {
+      std::cout << fmt::format("{} of {} answers the statements give agree.\n", agreed, checked);
+    }
+    if (agreed != checked) throw Error("an answer disagrees with its statement");
+  });
+}
+
+}  // namespace grundy::cli
