@@ -37,6 +37,9 @@ class HashMemo {
     map_.insert_or_assign(p, v);
   }
 
+  /// Forgets a position (used to drop the marks of an abandoned search).
+  void erase(const P& p) { map_.erase(p); }
+
   [[nodiscard]] std::size_t size() const { return map_.size(); }
   [[nodiscard]] std::uint64_t bytes() const { return map_.bucket_count() * kSlotBytes; }
   void clear() { map_.clear(); }
@@ -66,6 +69,15 @@ class DenseMemo {
     }
     if (values_[i] == kUnknown) ++size_;
     values_[i] = v;
+  }
+
+  /// Forgets a position (used to drop the marks of an abandoned search).
+  void erase(const P& p) {
+    const std::size_t i = index_(p);
+    if (i < values_.size() && values_[i] != kUnknown) {
+      values_[i] = kUnknown;
+      --size_;
+    }
   }
 
   [[nodiscard]] std::size_t size() const { return size_; }

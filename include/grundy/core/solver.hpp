@@ -46,10 +46,15 @@ class Solver {
       if (*known == kPendingValue) throw CycleError("the game has a cycle: a position can reach itself");
       return *known;
     }
-    push(root);
-    while (!stack_.empty()) {
-      if (descend_into_unknown_component()) continue;
-      finish_top_frame();
+    try {
+      push(root);
+      while (!stack_.empty()) {
+        if (descend_into_unknown_component()) continue;
+        finish_top_frame();
+      }
+    } catch (...) {
+      abandon_search();
+      throw;
     }
     return *memo_.find(root);
   }
@@ -133,6 +138,16 @@ class Solver {
       checked_capacity_ = components_.capacity();
       budget_.require(arena_bytes() + memo_.bytes(), "the solver's search stack");
     }
+  }
+
+  // After an error mid-search: unmark the positions on the stack, so the solver
+  // stays usable (values already memoised are right and are kept).
+  void abandon_search() {
+    for (const Frame& frame : stack_) memo_.erase(frame.position);
+    stack_.clear();
+    components_.clear();
+    values_.clear();
+    option_ends_.clear();
   }
 
   // Looks up the top frame's pending components; pushes the first unknown one.
