@@ -13,6 +13,25 @@
 
 namespace grundy::heap {
 
+/// What a kernel reports about its method while it runs (read by a progress line
+/// or the table statistics from another thread; every field is atomic).
+struct KernelStats {
+  /// Rare heaps (sparse-space method) under the current mask; 0 with the dense method.
+  std::atomic<std::uint64_t> rare_count{0};
+  /// The current sparse-space mask M (0 while the dense method is in use). Heap
+  /// i >= 1 is rare when popcount(g(i) & M) is even; with heap_parity, when
+  /// popcount(g(i) & M) + i + k is even, k being the tokens removed by the
+  /// game's split digits (all of one parity then).
+  std::atomic<std::uint64_t> rare_mask{0};
+  /// True when the rare/common split also depends on the heap-size parity.
+  std::atomic<bool> heap_parity{false};
+  /// The largest rare heap so far (0 when none).
+  std::atomic<std::uint64_t> last_rare{0};
+  /// Heap sizes computed by the sparse-space method and by the dense method.
+  std::atomic<std::uint64_t> sparse_steps{0};
+  std::atomic<std::uint64_t> dense_steps{0};
+};
+
 struct KernelControl {
   /// When set and true, the kernel returns at the next heap size it starts.
   const std::atomic<bool>* stop = nullptr;
@@ -20,6 +39,8 @@ struct KernelControl {
   std::atomic<std::uint64_t>* progress = nullptr;
   /// Worker threads the kernel may use (1 = this thread only).
   unsigned threads = 1;
+  /// When set, extend_fast reports its method here (extend_plain ignores it).
+  KernelStats* stats = nullptr;
 };
 
 /// The plain method: for each n, every option's value into a seen-set, then the
@@ -35,5 +56,19 @@ extern template std::uint64_t extend_plain<std::uint16_t>(const HeapRules&, std:
                                                            std::uint64_t, const KernelControl&);
 extern template std::uint64_t extend_plain<std::uint32_t>(const HeapRules&, std::vector<std::uint32_t>&,
                                                            std::uint64_t, const KernelControl&);
+
+/// The fast method: same contract and exactly the same values as extend_plain
+/// (including when called chunk by chunk or on a loaded prefix), computed with
+/// a vectorised candidate check and, where the game has a sparse space, the
+/// rare/common method. Uses up to control.threads threads; results do not
+/// depend on the thread count.
+template <class V>
+std::uint64_t extend_fast(const HeapRules& rules, std::vector<V>& values, std::uint64_t upto,
+                          const KernelControl& control = {});
+
+extern template std::uint64_t extend_fast<std::uint16_t>(const HeapRules&, std::vector<std::uint16_t>&,
+                                                          std::uint64_t, const KernelControl&);
+extern template std::uint64_t extend_fast<std::uint32_t>(const HeapRules&, std::vector<std::uint32_t>&,
+                                                          std::uint64_t, const KernelControl&);
 
 }  // namespace grundy::heap

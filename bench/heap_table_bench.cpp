@@ -1,0 +1,60 @@
+// Heap-table kernels: extend_fast (vectorised dense method and sparse space)
+// beside extend_plain (the O(n^2) seen-set method) in the same binary. The plain
+// method is measured at the sizes where it finishes in reasonable time; the
+// issue's targets (docs/PERFORMANCE.md, "Heap tables") compare against it by n^2.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "grundy/heap/kernel.hpp"
+
+namespace {
+
+using grundy::heap::HeapRules;
+
+const HeapRules kGrundysGame{.name = "grundys-game", .digits = {4}, .unequal_split = true};
+const HeapRules kTreblecross{.name = "0.007", .digits = {0, 0, 0, 7}};
+const HeapRules k0167{.name = "0.167", .digits = {0, 1, 6, 7}};
+
+template <bool kFast>
+void run_table(benchmark::State& state, const HeapRules& rules) {
+  const auto upto = static_cast<std::uint64_t>(state.range(0));
+  grundy::heap::KernelStats stats;
+  for (auto _ : state) {
+    std::vector<std::uint16_t> g;
+    g.reserve(upto + 1);
+    grundy::heap::KernelControl control;
+    control.stats = &stats;
+    if constexpr (kFast) {
+      grundy::heap::extend_fast(rules, g, upto, control);
+    } else {
+      grundy::heap::extend_plain(rules, g, upto, control);
+    }
+    benchmark::DoNotOptimize(g.data());
+  }
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(upto), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["rare"] = static_cast<double>(stats.rare_count.load());
+  state.counters["mask"] = static_cast<double>(stats.rare_mask.load());
+}
+
+void BM_GrundysGame_Plain(benchmark::State& state) { run_table<false>(state, kGrundysGame); }
+void BM_GrundysGame_Fast(benchmark::State& state) { run_table<true>(state, kGrundysGame); }
+void BM_Treblecross_Plain(benchmark::State& state) { run_table<false>(state, kTreblecross); }
+void BM_Treblecross_Fast(benchmark::State& state) { run_table<true>(state, kTreblecross); }
+void BM_Octal0167_Plain(benchmark::State& state) { run_table<false>(state, k0167); }
+void BM_Octal0167_Fast(benchmark::State& state) { run_table<true>(state, k0167); }
+
+// Grundy's game: plain to 2^16 and 2^17, fast to the same sizes and to 2^20, 2^24.
+BENCHMARK(BM_GrundysGame_Plain)->Arg(1 << 16)->Arg(1 << 17)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GrundysGame_Fast)
+    ->Arg(1 << 16)->Arg(1 << 17)->Arg(1 << 20)->Arg(1 << 24)->Iterations(1)->Unit(benchmark::kMillisecond);
+// 0.007: both methods to 2^18 (the target's own size).
+BENCHMARK(BM_Treblecross_Plain)->Arg(1 << 16)->Arg(1 << 18)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Treblecross_Fast)->Arg(1 << 16)->Arg(1 << 18)->Iterations(1)->Unit(benchmark::kMillisecond);
+// 0.167: plain to 2^16, fast to 2^16, 2^24 and 2^28 (512 MiB of values).
+BENCHMARK(BM_Octal0167_Plain)->Arg(1 << 16)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Octal0167_Fast)
+    ->Arg(1 << 16)->Arg(1 << 24)->Arg(1 << 28)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,239 @@
+// The rect game: the engine (components, canonical symmetry, bit-board moves,
+// generic memoised solver) beside the statement's method (memoised search over
+// whole-board bitmasks, four nested loops over rectangles, unordered_map memo,
+// unordered_set mex) on the same boards in the same run.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "grundy/core/errors.hpp"
+#include "grundy/core/solver.hpp"
+#include "grundy/games/rect.hpp"
+
+namespace {
+
+using grundy::games::Rect;
+
+// ---- The statement's method (baseline), for an R x C board, bit i*C + j. ----
+class StatementMethod {
+ public:
+  StatementMethod(int rows, int cols) : rows_(rows), cols_(cols) {}
+
+  int grundy(std::uint64_t pos) {
+    if (pos == 0) return 0;
+    if (auto it = memo_.find(pos); it != memo_.end()) return it->second;
+    std::unordered_set<int> values;
+    for (int i = 0; i < rows_; ++i) {
+      for (int j = i; j < rows_; ++j) {
+        for (int k = 0; k < cols_; ++k) {
+          for (int l = k; l < cols_; ++l) {
+            const std::int64_t res = check_one(pos, i, j, k, l);
+            if (res != -1) values.insert(grundy(static_cast<std::uint64_t>(res)));
+          }
+        }
+      }
+    }
+    int mex = 0;
+    while (values.find(mex) != values.end()) ++mex;
+    memo_[pos] = mex;
+    return mex;
+  }
+
+  [[nodiscard]] std::size_t memo_size() const { return memo_.size(); }
+
+  // The board of the engine's 8x8 frame as this method's bitmask.
+  [[nodiscard]] std::uint64_t from_frame(std::uint64_t cells) const {
+    std::uint64_t pos = 0;
+    for (int r = 0; r < rows_; ++r) {
+      for (int c = 0; c < cols_; ++c) {
+        if (((cells >> (8 * r + c)) & 1U) != 0) pos |= std::uint64_t{1} << (r * cols_ + c);
+      }
+    }
+    return pos;
+  }
+
+ private:
+  // Clears rows i..j, columns k..l if all are 1; -1 otherwise.
+  [[nodiscard]] std::int64_t check_one(std::uint64_t pos, int i, int j, int k, int l) const {
+    for (int x = i; x <= j; ++x) {
+      for (int y = k; y <= l; ++y) {
+        const std::uint64_t b = std::uint64_t{1} << (x * cols_ + y);
+        if ((pos & b) == 0) return -1;
+        pos &= ~b;
+      }
+    }
+    return static_cast<std::int64_t>(pos);
+  }
+
+  int rows_, cols_;
+  std::unordered_map<std::uint64_t, int> memo_;
+};
+
+// Fixed random boards in the 8x8 frame (the same in every run); with max_cells > 0,
+// only boards of at most that many 1-cells are kept.
+std::vector<std::uint64_t> random_boards(int side, double density, std::size_t count, std::uint64_t seed,
+                                         int max_cells = 0) {
+  std::mt19937_64 rng(seed);
+  std::bernoulli_distribution one(density);
+  std::vector<std::uint64_t> boards;
+  while (boards.size() < count) {
+    std::uint64_t cells = 0;
+    for (int r = 0; r < side; ++r) {
+      for (int c = 0; c < side; ++c) {
+        if (one(rng)) cells |= std::uint64_t{1} << (8 * r + c);
+      }
+    }
+    if (max_cells == 0 || std::popcount(cells) <= max_cells) boards.push_back(cells);
+  }
+  return boards;
+}
+
+// Arguments shared by the random-board benchmarks: side, density in percent,
+// number of boards, memory budget in MiB (engine only), most 1-cells (0: any).
+std::vector<std::uint64_t> boards_of(const benchmark::State& state) {
+  const int side = static_cast<int>(state.range(0));
+  return random_boards(side, static_cast<double>(state.range(1)) / 100.0, static_cast<std::size_t>(state.range(2)),
+                       1000U + static_cast<std::uint64_t>(side), static_cast<int>(state.range(4)));
+}
+
+std::vector<std::uint64_t> all_four_by_four() {
+  std::vector<std::uint64_t> boards;
+  for (std::uint64_t b = 0; b < 65536; ++b) {
+    std::uint64_t cells = 0;
+    for (int i = 0; i < 16; ++i) {
+      if (((b >> i) & 1U) != 0) cells |= std::uint64_t{1} << (8 * (i / 4) + i % 4);
+    }
+    boards.push_back(cells);
+  }
+  return boards;
+}
+
+// ---- All 65,536 4x4 boards, one shared memo each. ----
+void BM_Rect4x4All_Engine(benchmark::State& state) {
+  const auto boards = all_four_by_four();
+  std::size_t memo = 0, wins = 0;
+  for (auto _ : state) {
+    grundy::Solver<Rect> solver{Rect{}};
+    wins = 0;
+    for (const auto b : boards) wins += solver.value(b) != 0;
+    memo = solver.memo_size();
+  }
+  state.counters["memo_positions"] = static_cast<double>(memo);
+  state.counters["first_player_wins"] = static_cast<double>(wins);
+}
+BENCHMARK(BM_Rect4x4All_Engine)->Unit(benchmark::kMillisecond);
+
+void BM_Rect4x4All_Statement(benchmark::State& state) {
+  const auto boards = all_four_by_four();
+  std::size_t memo = 0, wins = 0;
+  for (auto _ : state) {
+    StatementMethod method(4, 4);
+    wins = 0;
+    for (const auto b : boards) wins += method.grundy(method.from_frame(b)) != 0;
+    memo = method.memo_size();
+  }
+  state.counters["memo_positions"] = static_cast<double>(memo);
+  state.counters["first_player_wins"] = static_cast<double>(wins);
+}
+BENCHMARK(BM_Rect4x4All_Statement)->Unit(benchmark::kMillisecond);
+
+// ---- Random boards, a fresh memo per board (what one `grundy rect` call does). ----
+void BM_RectRandom_Engine(benchmark::State& state) {
+  const auto boards = boards_of(state);
+  const grundy::MemoryBudget budget(static_cast<std::uint64_t>(state.range(3)) << 20);
+  std::size_t memo_total = 0, memo_max = 0, out_of_budget = 0;
+  std::uint64_t bytes_max = 0;
+  for (auto _ : state) {
+    memo_total = memo_max = out_of_budget = 0;
+    bytes_max = 0;
+    for (const auto b : boards) {
+      grundy::Solver<Rect> solver(Rect{}, budget);
+      try {
+        benchmark::DoNotOptimize(solver.value(b));
+      } catch (const grundy::BudgetExceeded&) {
+        ++out_of_budget;
+      }
+      memo_total += solver.memo_size();
+      memo_max = std::max(memo_max, solver.memo_size());
+      bytes_max = std::max(bytes_max, solver.memo_bytes());
+    }
+  }
+  state.counters["boards"] = static_cast<double>(boards.size());
+  state.counters["memo_avg"] = static_cast<double>(memo_total) / static_cast<double>(boards.size());
+  state.counters["memo_max"] = static_cast<double>(memo_max);
+  state.counters["memo_MiB_max"] = static_cast<double>(bytes_max) / (1 << 20);
+  state.counters["out_of_budget"] = static_cast<double>(out_of_budget);
+}
+
+void BM_RectRandom_Statement(benchmark::State& state) {
+  const int side = static_cast<int>(state.range(0));
+  const auto boards = boards_of(state);
+  std::size_t memo_total = 0, memo_max = 0;
+  for (auto _ : state) {
+    memo_total = memo_max = 0;
+    for (const auto b : boards) {
+      StatementMethod method(side, side);
+      benchmark::DoNotOptimize(method.grundy(method.from_frame(b)));
+      memo_total += method.memo_size();
+      memo_max = std::max(memo_max, method.memo_size());
+    }
+  }
+  state.counters["boards"] = static_cast<double>(boards.size());
+  state.counters["memo_avg"] = static_cast<double>(memo_total) / static_cast<double>(boards.size());
+  state.counters["memo_max"] = static_cast<double>(memo_max);
+}
+
+constexpr std::int64_t kBudgetMiB = 4096;
+
+// 5x5 at 0.5 and 0.7: both methods, 20 boards.
+BENCHMARK(BM_RectRandom_Engine)->Args({5, 50, 20, kBudgetMiB, 0})->Args({5, 70, 20, kBudgetMiB, 0})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RectRandom_Statement)->Args({5, 50, 20, 0, 0})->Args({5, 70, 20, 0, 0})->Unit(benchmark::kMillisecond);
+// 6x6 at 0.5: the engine on 100 boards. Side by side with the statement's method
+// only on 6x6 boards of at most 16 cells (up to 2^16 whole-board states each; a
+// typical 18-cell board already costs it minutes and gigabytes). At 0.7 (about 25
+// cells, up to 2^25 states per board) the statement's method is out of reach.
+BENCHMARK(BM_RectRandom_Engine)->Args({6, 50, 100, kBudgetMiB, 0})->Args({6, 50, 5, kBudgetMiB, 16})
+    ->Args({6, 70, 30, kBudgetMiB, 0})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_RectRandom_Statement)->Args({6, 50, 5, 0, 16})->Unit(benchmark::kMillisecond)->Iterations(1);
+// 8x8: the engine only (the statement's method would need up to 2^32 states per
+// board). Density 0.5 within 1 GiB; density 0.7 within 64 MiB, where boards beyond
+// the budget end in BudgetExceeded and are counted in out_of_budget.
+BENCHMARK(BM_RectRandom_Engine)->Args({8, 50, 50, 1024, 0})->Args({8, 70, 5, 64, 0})->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// ---- The hot path alone: the options of one dense 8x8 position, split and canonicalised. ----
+void BM_RectOptionsSplitCanonical(benchmark::State& state) {
+  const auto boards = random_boards(8, 0.7, 64, 99);
+  const Rect game;
+  std::vector<std::uint64_t> parts;
+  std::size_t options = 0;
+  struct Sink {
+    const Rect* game;
+    std::vector<std::uint64_t>* parts;
+    std::size_t* options;
+    std::uint64_t acc = 0;
+    void add(const Rect::Move&, std::initializer_list<std::uint64_t> rest) {
+      parts->clear();
+      game->decompose(*rest.begin(), *parts);
+      for (const auto p : *parts) acc ^= game->canonical(p);
+      ++*options;
+    }
+    void add(const Rect::Move&) { ++*options; }
+  };
+  for (auto _ : state) {
+    Sink sink{&game, &parts, &options};
+    for (const auto b : boards) game.options(b, sink);
+    benchmark::DoNotOptimize(sink.acc);
+  }
+  state.counters["options"] = benchmark::Counter(static_cast<double>(options), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RectOptionsSplitCanonical);
+
+}  // namespace

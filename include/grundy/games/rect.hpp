@@ -1,0 +1,193 @@
+// Rectangle clearing (statement 000, "Predict the winner of the game"): on a binary
+// matrix up to 8x8 a move picks an axis-parallel rectangle whose cells are all 1
+// and sets them to 0; whoever cannot move loses. A position is the set of 1-cells,
+// a 64-bit mask in a fixed 8x8 frame (bit 8*r + c), so the board's own size never
+// matters to the game and every hot operation is a handful of word operations:
+// rectangles from row-mask intersections, components from a bit-parallel flood
+// fill (a rectangle lies inside one 4-connected component, so a position is the
+// sum of its components), symmetry from 8x8 bit-board flips and transposes.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grundy::games {
+
+namespace rect_bits {
+
+inline constexpr std::uint64_t kColumn0 = 0x0101010101010101ULL;  // the cells of column 0
+inline constexpr std::uint64_t kColumn7 = 0x8080808080808080ULL;  // the cells of column 7
+
+/// Row r of the frame as an 8-bit mask (bit c = column c).
+constexpr unsigned row_of(std::uint64_t cells, int r) { return static_cast<unsigned>((cells >> (8 * r)) & 0xFFU); }
+
+/// Column 0 of rows r1..r2 (0-based, inclusive): multiplying a row mask by it
+/// copies the row into each of those rows without carries.
+constexpr std::uint64_t row_span(int r1, int r2) {
+  const int height = r2 - r1 + 1;
+  const std::uint64_t low = height == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * height)) - 1;
+  return (kColumn0 & low) << (8 * r1);
+}
+
+/// The cells of columns c1..c2 of one row (bit c = column c).
+constexpr std::uint64_t column_span(int c1, int c2) { return (std::uint64_t{2} << c2) - (std::uint64_t{1} << c1); }
+
+/// The cells of rows r1..r2 and columns c1..c2 (0-based, inclusive).
+constexpr std::uint64_t rectangle_mask(int r1, int c1, int r2, int c2) { return column_span(c1, c2) * row_span(r1, r2); }
+
+/// The 4-connected component of `cells` that contains the cells of `seed`
+/// (seed must be a subset of cells): grow step by step in the four directions,
+/// all cells at once, until nothing changes.
+constexpr std::uint64_t flood_fill(std::uint64_t seed, std::uint64_t cells) {
+  std::uint64_t region = seed;
+  while (true) {
+    // One step per round: measured faster than two horizontal steps per round or
+    // a Kogge-Stone line fill, whose longer rounds cost more than they save here.
+    const std::uint64_t grown =
+        (region | ((region << 1) & ~kColumn0) | ((region >> 1) & ~kColumn7) | (region << 8) | (region >> 8)) & cells;
+    if (grown == region) return region;
+    region = grown;
+  }
+}
+
+/// Mirror top-bottom: row r becomes row 7 - r.
+constexpr std::uint64_t flip_rows(std::uint64_t x) { return __builtin_bswap64(x); }
+
+/// Mirror left-right: column c becomes column 7 - c (bit reversal inside each byte).
+constexpr std::uint64_t flip_columns(std::uint64_t x) {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
+/// Transpose: cell (r, c) becomes (c, r); three delta swaps (blocks 4x4, 2x2, 1x1).
+constexpr std::uint64_t transpose(std::uint64_t x) {
+  std::uint64_t t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+  x ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (x ^ (x << 14));
+  x ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (x ^ (x << 7));
+  x ^= t ^ (t >> 7);
+  return x;
+}
+
+/// Translates a set of cells to the corner: its top row becomes row 0 and its
+/// leftmost column becomes column 0.
+constexpr std::uint64_t to_corner(std::uint64_t x) {
+  if (x == 0) return 0;
+  x >>= std::countr_zero(x) & ~7;  // whole rows
+  std::uint64_t columns = x | (x >> 32);
+  columns |= columns >> 16;
+  columns |= columns >> 8;
+  // Bits below the leftmost column are 0 in every row, so nothing crosses a row.
+  return x >> std::countr_zero(columns & 0xFFU);
+}
+
+/// Calls f(r1, c1, r2, c2, mask) for every rectangle of 1-cells (0-based,
+/// inclusive corners), rows first: for each pair of rows, the columns that are 1
+/// in all of them come as runs, and every interval of a run is a rectangle.
+template <class F>
+constexpr void for_each_rectangle(std::uint64_t cells, F&& f) {
+  for (int r1 = 0; r1 < 8; ++r1) {
+    unsigned common = row_of(cells, r1);
+    for (int r2 = r1; r2 < 8 && common != 0; ++r2) {
+      common &= row_of(cells, r2);
+      const std::uint64_t rows = row_span(r1, r2);
+      unsigned rest = common;
+      while (rest != 0) {
+        const int a = std::countr_zero(rest);
+        const int b = a + std::countr_one(rest >> a) - 1;  // the run a..b
+        for (int c1 = a; c1 <= b; ++c1) {
+          for (int c2 = c1; c2 <= b; ++c2) {
+            f(r1, c1, r2, c2, column_span(c1, c2) * rows);
+          }
+        }
+        rest &= ~((2U << b) - 1U);
+      }
+    }
+  }
+}
+
+}  // namespace rect_bits
+
+/// The rectangle-clearing game. Position: the 1-cells in the 8x8 frame.
+class Rect {
+ public:
+  using Position = std::uint64_t;
+  /// Clear rows r1..r2, columns c1..c2 (0-based, inclusive), in the coordinates of
+  /// the position it is played on.
+  struct Move {
+    std::uint8_t r1 = 0, c1 = 0, r2 = 0, c2 = 0;
+    friend bool operator==(const Move&, const Move&) = default;
+  };
+
+  static constexpr int kMaxSide = 8;
+
+  /// One option per rectangle of 1-cells: the cells left (no component when none).
+  template <class Sink>
+  void options(Position cells, Sink& sink) const {
+    rect_bits::for_each_rectangle(cells, [&](int r1, int c1, int r2, int c2, std::uint64_t mask) {
+      const Move move{static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(c1), static_cast<std::uint8_t>(r2),
+                      static_cast<std::uint8_t>(c2)};
+      const Position rest = cells & ~mask;
+      if (rest == 0) {
+        sink.add(move);
+      } else {
+        sink.add(move, {rest});
+      }
+    });
+  }
+
+  /// Appends the 4-connected components of the 1-cells (nothing for an empty board).
+  void decompose(Position cells, std::vector<Position>& parts) const {
+    while (cells != 0) {
+      const Position component = rect_bits::flood_fill(cells & (~cells + 1), cells);
+      parts.push_back(component);
+      cells ^= component;
+    }
+  }
+
+  /// The least of the 8 symmetric images of the cells, each moved to the corner.
+  [[nodiscard]] Position canonical(Position cells) const {
+    using namespace rect_bits;
+    Position best = ~Position{0};
+    const Position images[2] = {cells, transpose(cells)};
+    for (const Position image : images) {
+      const Position across = flip_columns(image);
+      const Position candidates[4] = {image, flip_rows(image), across, flip_rows(across)};
+      for (const Position candidate : candidates) {
+        const Position cornered = to_corner(candidate);
+        if (cornered < best) best = cornered;
+      }
+    }
+    return best;
+  }
+};
+
+/// A board as the user gives it: the 1-cells in the 8x8 frame and its size.
+struct RectBoard {
+  std::uint64_t cells = 0;
+  int rows = 0;
+  int cols = 0;
+  friend bool operator==(const RectBoard&, const RectBoard&) = default;
+};
+
+/// Parses rows of 0/1 separated by '/' ("0110/0000/0000/0001"); spaces inside a
+/// row are ignored. Throws InputError for an empty board or row, a character
+/// other than 0, 1 or space, rows of unequal length, or more than 8 rows or columns.
+RectBoard parse_rect_board(std::string_view text);
+
+/// Parses rows of 0/1 on separate lines, as the statement prints its matrices
+/// ("0 1 1 0"): spaces optional, blank lines ignored. Same errors as parse_rect_board.
+RectBoard parse_rect_lines(std::string_view text);
+
+/// The board as rows of 0/1 separated by '/'.
+std::string format_rect_board(const RectBoard& board);
+
+/// "(r1,c1)-(r2,c2)", 1-based.
+std::string format_rect_move(const Rect::Move& move);
+
+}  // namespace grundy::games

@@ -1,0 +1,36 @@
+// Proven periodicity of a heap game's values (Guy and Smith's theorem).
+// With t the most tokens one move removes and j the most heaps it leaves, if
+// g(n + p) = g(n) for every n with n0 <= n < j*n0 + max(j-1,1)*p + t, then for
+// every n >= n0 (for j = 2 this is the familiar 2*n0 + p + t). find_period picks
+// the smallest such p the table proves, then the smallest n0. Grundy's game
+// (unequal splits) has no such theorem and is never declared periodic.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "grundy/heap/rules.hpp"
+
+namespace grundy::heap {
+
+/// g(n + period) = g(n) for every n >= preperiod, proven.
+struct Periodicity {
+  std::uint64_t period = 0;
+  std::uint64_t preperiod = 0;
+  friend bool operator==(const Periodicity&, const Periodicity&) = default;
+};
+
+/// The table length the theorem needs to prove period p from n0: g(0..length-1).
+std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::uint64_t preperiod);
+
+/// The smallest period (then the smallest pre-period) that g(0..size-1) proves,
+/// or nothing. O(size) for typical tables: each candidate p is rejected at its
+/// first mismatch, scanning down from the end of the table.
+template <class V>
+std::optional<Periodicity> find_period(const HeapRules& rules, std::span<const V> g);
+
+extern template std::optional<Periodicity> find_period<std::uint16_t>(const HeapRules&, std::span<const std::uint16_t>);
+extern template std::optional<Periodicity> find_period<std::uint32_t>(const HeapRules&, std::span<const std::uint32_t>);
+
+}  // namespace grundy::heap

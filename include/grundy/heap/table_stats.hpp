@@ -1,0 +1,45 @@
+// The statistics a researcher reads off a heap table: the largest value and
+// where it first occurs, value frequencies, and the sparse-space split. As in
+// Flammenkamp's tables, g(n) is rare when parity(g(n) & mask), XOR the heap's
+// parity in the heap-parity variant, equals rare_parity (0 without the variant,
+// so 0 is a rare value): common XOR common is then always rare. The mask is the
+// fast kernel's when it reports one, else the one making the rare class smallest
+// (found with a Walsh-Hadamard transform of the frequencies).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "grundy/heap/table.hpp"
+
+namespace grundy::heap {
+
+/// A rare/common split: rare when (parity(g(n) & mask) ^ (heap_parity ? n & 1 : 0)) == rare_parity.
+struct RareSplit {
+  std::uint32_t mask = 0;
+  bool heap_parity = false;
+  unsigned rare_parity = 0;
+};
+
+struct TableStats {
+  std::uint64_t count = 0;                 // values summarised: g(0..count-1)
+  std::uint32_t largest = 0;               // the largest value
+  std::uint64_t largest_at = 0;            // the first n with g(n) = largest
+  std::vector<std::uint64_t> frequencies;  // frequencies[v] = #{n : g(n) = v}
+  /// The split, when one makes the rare class smaller than half the values.
+  std::optional<RareSplit> rare;
+  std::uint64_t rare_count = 0;
+  std::optional<std::uint64_t> last_rare;  // the last rare n, if any
+};
+
+/// True when g(n) = value is rare under the split.
+bool is_rare(const RareSplit& split, std::uint32_t value, std::uint64_t n);
+
+/// Summarises g(0..count-1). O(count + V log V) with V the value range. With a
+/// mask (e.g. the fast kernel's) the rare values are counted under it (the
+/// heap-parity variant takes the smaller of its two classes); otherwise the
+/// mask is chosen from the frequencies.
+TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split = std::nullopt);
+
+}  // namespace grundy::heap

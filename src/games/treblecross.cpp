@@ -1,0 +1,125 @@
+#include "grundy/games/treblecross.hpp"
+
+#include "grundy/core/errors.hpp"
+
+namespace grundy::games {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+}  // namespace
+
+std::string parse_treblecross_row(std::string_view text, std::string_view what) {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  const std::string name(what);
+  if (text.empty()) throw InputError(name + ": empty, expected a row of '.' and 'X'");
+  if (text.size() > kTreblecrossMaxCells) {
+    throw InputError(name + ": " + std::to_string(text.size()) + " cells, over the limit of " +
+                     std::to_string(kTreblecrossMaxCells));
+  }
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c != '.' && c != 'X') {
+      const auto byte = static_cast<unsigned char>(c);
+      const std::string shown = byte >= 0x20 && byte < 0x7f
+                                    ? std::string{'\'', c, '\''}
+                                    : std::string("byte ").append(std::to_string(static_cast<unsigned>(byte)));
+      throw InputError(name + ": cell " + std::to_string(i + 1) + " is " + shown + ", expected '.' or 'X'");
+    }
+    run = c == 'X' ? run + 1 : 0;
+    if (run == 3) {
+      throw InputError(name + ": cells " + std::to_string(i - 1) + "-" + std::to_string(i + 1) +
+                       " already hold three consecutive marks (XXX): the game is over");
+    }
+  }
+  return std::string(text);
+}
+
+std::uint64_t TreblecrossShape::table_upto() const {
+  std::uint64_t longest = 0;
+  bool any = false;
+  for (const TreblecrossGap& gap : gaps) {
+    any = true;
+    if (gap.length > longest) longest = gap.length;
+  }
+  return any ? longest + 2 : 0;
+}
+
+TreblecrossShape treblecross_shape(std::string_view row) {
+  TreblecrossShape shape;
+  const std::size_t n = row.size();
+  if (n < 3) return shape;  // three in a row cannot fit: nobody can ever win
+  auto marked = [&](std::size_t i) { return row[i] == 'X'; };
+  for (std::size_t c = 0; c < n; ++c) {
+    if (marked(c)) continue;
+    const bool left = c >= 2 && marked(c - 2) && marked(c - 1);
+    const bool middle = c >= 1 && c + 1 < n && marked(c - 1) && marked(c + 1);
+    const bool right = c + 2 < n && marked(c + 1) && marked(c + 2);
+    if (left || middle || right) shape.immediate_wins.push_back(c);
+  }
+  if (!shape.immediate_wins.empty()) return shape;
+
+  // A cell is safe when it is empty and no X lies within distance 2: one pass
+  // from each side records the distance to the nearest X.
+  constexpr std::size_t kFar = 3;
+  std::vector<std::uint8_t> near(n, 0);
+  std::size_t since = kFar;
+  for (std::size_t i = 0; i < n; ++i) {
+    since = marked(i) ? 0 : (since < kFar ? since + 1 : kFar);
+    near[i] = since < kFar;
+  }
+  since = kFar;
+  for (std::size_t i = n; i-- > 0;) {
+    since = marked(i) ? 0 : (since < kFar ? since + 1 : kFar);
+    near[i] = static_cast<std::uint8_t>(near[i] | (since < kFar));
+  }
+  std::size_t i = 0;
+  while (i < n) {
+    if (near[i]) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < n && !near[i]) ++i;
+    shape.gaps.push_back(TreblecrossGap{start, i - start});
+  }
+  return shape;
+}
+
+TreblecrossAnalysis analyze_treblecross(std::string_view row, std::span<const std::uint32_t> g) {
+  TreblecrossShape shape = treblecross_shape(row);
+  TreblecrossAnalysis result;
+  if (!shape.immediate_wins.empty()) {
+    // Marking any other cell leaves the opponent the same completion, so the
+    // winning moves are exactly the completing cells.
+    result.immediate_win = true;
+    result.value = 1;
+    for (std::uint64_t c : shape.immediate_wins) result.winning_moves.push_back(c + 1);
+    return result;
+  }
+  if (shape.table_upto() >= g.size()) {
+    throw Error("treblecross: the 0.007 table holds " + std::to_string(g.size()) + " values, " +
+                std::to_string(shape.table_upto() + 1) + " needed");
+  }
+  result.gaps = std::move(shape.gaps);
+  for (const TreblecrossGap& gap : result.gaps) {
+    result.gap_values.push_back(g[gap.length + 2]);
+    result.value ^= result.gap_values.back();
+  }
+  if (result.value == 0) return result;
+  // Marking offset i of a run of L leaves heaps i and L - 1 - i; a forbidden
+  // cell loses at once, so only safe cells can win.
+  for (std::size_t k = 0; k < result.gaps.size(); ++k) {
+    const std::uint64_t start = result.gaps[k].start, length = result.gaps[k].length;
+    const Nimber target = result.value ^ result.gap_values[k];
+    for (std::uint64_t i = 0; i < length; ++i) {
+      if ((g[i] ^ g[length - 1 - i]) == target) result.winning_moves.push_back(start + i + 1);
+    }
+  }
+  return result;
+}
+
+}  // namespace grundy::games

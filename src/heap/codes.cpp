@@ -1,0 +1,119 @@
+#include "grundy/heap/codes.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "message.hpp"
+
+#include "grundy/core/errors.hpp"
+
+namespace grundy::heap {
+
+namespace {
+
+constexpr std::size_t kMaxDigits = 256;  // removing at most 255 tokens per move
+
+int digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+HeapRules parse_code(std::string_view code, std::string name) {
+  const auto dot = code.find('.');
+  if (dot == std::string_view::npos) {
+    throw InputError(detail::message("heap game '", code,
+                                     "': expected a code like 0.77 or 4.07 (digits after a point) or a name (kayles, "
+                                     "dawsons-kayles, treblecross, dawsons-chess, officers, grundys-game)"));
+  }
+  if (dot > 1)
+    throw InputError(detail::message("code '", code, "': only one digit (0 or 4) may stand before the point"));
+  HeapRules rules{.name = std::move(name)};
+  int d0 = 0;
+  if (dot == 1) {
+    d0 = digit_value(code[0]);
+    if (d0 < 0) throw InputError(detail::message("code '", code, "': '", code[0], "' is not a digit"));
+    if ((d0 & 3) != 0) {
+      throw InputError(detail::message("code '", code,
+                                       "': the digit before the point must be 0 or 4 (8 or c in hexadecimal): a move "
+                                       "that removes nothing must split the heap"));
+    }
+  }
+  rules.digits.push_back(static_cast<std::uint8_t>(d0));
+  for (std::size_t i = dot + 1; i < code.size(); ++i) {
+    const int d = digit_value(code[i]);
+    if (d < 0) {
+      throw InputError(
+          detail::message("code '", code, "': '", code[i], "' is not an octal or hexadecimal digit (0-9, a-f)"));
+    }
+    rules.digits.push_back(static_cast<std::uint8_t>(d));
+  }
+  if (rules.digits.size() > kMaxDigits) {
+    throw InputError(detail::message("code '", code, "': at most ", kMaxDigits - 1, " digits after the point"));
+  }
+  while (rules.digits.size() > 1 && rules.digits.back() == 0) rules.digits.pop_back();
+  return rules;
+}
+
+}  // namespace
+
+const std::vector<HeapAlias>& heap_aliases() {
+  static const std::vector<HeapAlias> aliases{
+      {"kayles", "0.77", "Kayles 0.77: knock down one pin or two adjacent pins of a row"},
+      {"dawsons-kayles", "0.07", "Dawson's Kayles 0.07: knock down two adjacent pins"},
+      {"treblecross", "0.007", "Treblecross 0.007: one-dimensional tic-tac-toe as a heap game"},
+      {"dawsons-chess", "0.137", "Dawson's chess 0.137 (values of 0.07 shifted by one)"},
+      {"officers", "0.6", "Officers 0.6: remove one token, leaving one or two heaps"},
+      {"grundys-game", "", "Grundy's game: split a heap into two unequal heaps"},
+  };
+  return aliases;
+}
+
+HeapRules parse_heap_rules(std::string_view text) {
+  const std::string name = lower(text);
+  if (name.empty()) throw InputError("heap game: empty code");
+  for (const HeapAlias& alias : heap_aliases()) {
+    if (name != alias.name) continue;
+    if (alias.code.empty()) return HeapRules{.name = std::string(alias.name), .digits = {4}, .unequal_split = true};
+    return parse_code(alias.code, std::string(alias.name));
+  }
+  return parse_code(name, name);
+}
+
+std::string format_code(const HeapRules& rules) {
+  if (rules.unequal_split) return "grundys-game";
+  constexpr std::string_view kDigits = "0123456789abcdef";
+  std::string code;
+  code += kDigits[rules.digits.empty() ? 0 : rules.digits[0] & 15];
+  code += '.';
+  for (std::size_t i = 1; i < rules.digits.size(); ++i) code += kDigits[rules.digits[i] & 15];
+  if (rules.digits.size() <= 1) code += '0';
+  return code;
+}
+
+unsigned max_heaps_left(const HeapRules& rules) {
+  unsigned heaps = 0;
+  for (std::uint8_t d : rules.digits) {
+    if (d & 8) heaps = std::max(heaps, 3U);
+    if (d & 4) heaps = std::max(heaps, 2U);
+    if (d & 2) heaps = std::max(heaps, 1U);
+  }
+  return heaps;
+}
+
+bool same_game(const HeapRules& a, const HeapRules& b) {
+  auto trimmed = [](std::vector<std::uint8_t> digits) {
+    while (digits.size() > 1 && digits.back() == 0) digits.pop_back();
+    return digits;
+  };
+  return a.unequal_split == b.unequal_split && trimmed(a.digits) == trimmed(b.digits);
+}
+
+}  // namespace grundy::heap

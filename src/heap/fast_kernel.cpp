@@ -1,0 +1,647 @@
+// The fast table kernel. Two methods, chosen per block of heap sizes from the
+// values computed so far, both exact (the same values as extend_plain):
+// - dense: the mex candidate from the non-split options and a cheap prefix of the
+//   split pairs, then a vectorised scan over every pair proves it unreachable
+//   (or finds it reached: mark it, try the next candidate);
+// - sparse space (Berlekamp; Gangolli-Plambeck; Flammenkamp): a mask M splits
+//   the heaps into rare and common ones so that common XOR common always has one
+//   parity Q of popcount(v & M). Values of the other parity come only from pairs
+//   with a rare heap, so the candidate costs O(#rare); the values of parity Q
+//   below it are then shown reached by a short scan.
+// Games with 3-heap splits (hexadecimal digits with bit 8) use the plain method.
+// With control.threads >= 2, games whose g(n) reads g only up to n - 2 may run
+// the dense method on two threads taking alternate heap sizes, where measured
+// faster (see run()). The state (histogram, mask, rare list) is rebuilt from the
+// given prefix on every call, so chunked calls and resumed tables agree.
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <thread>
+
+#include "grundy/heap/kernel.hpp"
+
+namespace grundy::heap {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// The vectorised pair scan: the first a in [a, end) with g[a] ^ g[r - a] == m.
+// The body is written once with GCC vector extensions and compiled twice, for
+// AVX2 and for the baseline x86-64, chosen at run time.
+
+using U16x16 [[gnu::vector_size(32)]] = std::uint16_t;
+using U32x8 [[gnu::vector_size(32)]] = std::uint32_t;
+using U64x4 [[gnu::vector_size(32)]] = std::uint64_t;
+
+template <class V>
+struct Lanes;
+
+template <>
+struct Lanes<std::uint16_t> {
+  using Vec = U16x16;
+  static constexpr std::uint64_t kWidth = 16;
+};
+
+template <>
+struct Lanes<std::uint32_t> {
+  using Vec = U32x8;
+  static constexpr std::uint64_t kWidth = 8;
+};
+
+// How many pairs the vector loop tests between two looks at its hit flags.
+template <class V>
+constexpr std::uint64_t kBlock = 4 * Lanes<V>::kWidth;
+
+template <class Vec>
+[[gnu::always_inline]] inline bool any_lane(const Vec& v) {
+  U64x4 words;
+  std::memcpy(&words, &v, sizeof words);
+  return (words[0] | words[1] | words[2] | words[3]) != 0;
+}
+
+// Scans the pairs (a, r - a), a in [a, end), kBlock at a time, for the first
+// block in which some g[a] ^ g[r - a] equals one of the K targets t[0..K-1];
+// returns the end of that block (or end) and sets bit j of `found` for each
+// target seen in it (0 when none was seen before end).
+template <class V, int K>
+[[gnu::always_inline]] inline std::uint64_t find_any_body(const V* g, std::uint64_t r, std::uint64_t a,
+                                                          std::uint64_t end, const V* t, std::uint32_t& found) {
+  using Vec = typename Lanes<V>::Vec;
+  constexpr std::uint64_t kW = Lanes<V>::kWidth;
+  constexpr std::uint64_t kVectors = kBlock<V> / kW;
+  Vec target[K];
+  for (int j = 0; j < K; ++j) target[j] = Vec{} + t[j];
+  found = 0;
+  // The pair XORs of the vector at a + u*W (loaded forward, the partners reversed).
+  const auto pairs = [g, r](std::uint64_t at, Vec& x) {
+    Vec y;
+    std::memcpy(&x, g + at, sizeof x);
+    std::memcpy(&y, g + (r - at - (kW - 1)), sizeof y);
+    // y holds g[r - at - (W-1) ...]; reversed, lane j is g[r - at - j].
+    if constexpr (kW == 16) {
+      y = __builtin_shuffle(y, Vec{15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
+    } else {
+      y = __builtin_shuffle(y, Vec{7, 6, 5, 4, 3, 2, 1, 0});
+    }
+    x ^= y;
+  };
+  while (a + kBlock<V> <= end) {
+    Vec hit = Vec{};
+    for (std::uint64_t u = 0; u < kVectors; ++u) {
+      Vec x;
+      pairs(a + u * kW, x);
+      for (int j = 0; j < K; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
+    }
+    if (any_lane(hit)) {
+      // Rare: recompute the block (keeping it would spill the targets).
+      for (int j = 0; j < K; ++j) {
+        Vec h = Vec{};
+        for (std::uint64_t u = 0; u < kVectors; ++u) {
+          Vec x;
+          pairs(a + u * kW, x);
+          h |= reinterpret_cast<Vec>(x == target[j]);
+        }
+        if (any_lane(h)) found |= std::uint32_t{1} << j;
+      }
+      return a + kBlock<V>;
+    }
+    a += kBlock<V>;
+  }
+  for (; a < end; ++a) {
+    const auto x = static_cast<V>(g[a] ^ g[r - a]);
+    for (int j = 0; j < K; ++j) {
+      if (x == t[j]) found |= std::uint32_t{1} << j;
+    }
+    if (found != 0) return a + 1;
+  }
+  return end;
+}
+
+template <class V, int K>
+[[gnu::target("avx2")]] std::uint64_t find_any_avx2(const V* g, std::uint64_t r, std::uint64_t a, std::uint64_t end,
+                                                    const V* t, std::uint32_t& found) {
+  return find_any_body<V, K>(g, r, a, end, t, found);
+}
+
+template <class V, int K>
+std::uint64_t find_any_base(const V* g, std::uint64_t r, std::uint64_t a, std::uint64_t end, const V* t,
+                            std::uint32_t& found) {
+  return find_any_body<V, K>(g, r, a, end, t, found);
+}
+
+bool have_avx2() {
+  static const bool kHave = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return kHave;
+}
+
+/// find_any_body for the first `count` (1..8) of the 8 targets t, AVX2 when the
+/// processor has it (unused slots repeat t[0]).
+template <class V>
+std::uint64_t find_any(const V* g, std::uint64_t r, std::uint64_t a, std::uint64_t end, const V* t, int count,
+                       std::uint32_t& found) {
+  if (have_avx2()) {
+    if (count <= 1) return find_any_avx2<V, 1>(g, r, a, end, t, found);
+    if (count <= 2) return find_any_avx2<V, 2>(g, r, a, end, t, found);
+    if (count <= 4) return find_any_avx2<V, 4>(g, r, a, end, t, found);
+    return find_any_avx2<V, 8>(g, r, a, end, t, found);
+  }
+  if (count <= 1) return find_any_base<V, 1>(g, r, a, end, t, found);
+  if (count <= 2) return find_any_base<V, 2>(g, r, a, end, t, found);
+  if (count <= 4) return find_any_base<V, 4>(g, r, a, end, t, found);
+  return find_any_base<V, 8>(g, r, a, end, t, found);
+}
+
+int parity(std::uint64_t v) { return std::popcount(v) & 1; }
+
+// In-place Walsh-Hadamard transform: f(M) = sum over v of w(v) * (-1)^popcount(v & M).
+void walsh_hadamard(std::vector<std::int64_t>& w) {
+  for (std::size_t len = 1; len < w.size(); len <<= 1) {
+    for (std::size_t i = 0; i < w.size(); i += 2 * len) {
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t u = w[j];
+        const std::int64_t v = w[j + len];
+        w[j] = u + v;
+        w[j + len] = u - v;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The kernel proper: one object per call, all its state rebuilt from the prefix.
+
+template <class V>
+class FastKernel {
+  // What one thread needs for one heap size: the marks (one byte per value) and
+  // the candidate list.
+  struct Scratch {
+    std::vector<std::uint8_t> mark;
+    std::vector<std::uint32_t> candidates;
+  };
+
+ public:
+  FastKernel(const HeapRules& rules, std::vector<V>& g, const KernelControl& control)
+      : rules_(rules), g_(g), control_(control) {
+    for (std::uint64_t k = 0; k < rules.digits.size(); ++k) {
+      if (rules.digits[k] & 4) splits_.push_back(k);
+    }
+    // Heap parity may enter the split only when every split removes a number of
+    // tokens of one parity (then common + common always lands on one parity).
+    heap_parity_ok_ = !splits_.empty();
+    for (std::uint64_t k : splits_) {
+      if ((k & 1) != (splits_.front() & 1)) heap_parity_ok_ = false;
+    }
+    // g(n) reads g up to n - dist_ only; with dist_ >= 2 two threads can take
+    // alternate heap sizes (0.007: 3, 0.167: 2; Grundy's game and Kayles: 1).
+    dist_ = kNone;
+    for (std::uint64_t k = 0; k < rules.digits.size(); ++k) {
+      if ((rules.digits[k] & 2) && k >= 1) dist_ = std::min(dist_, k);
+      if (rules.digits[k] & 4) dist_ = std::min(dist_, k + 1);
+    }
+    for (std::uint64_t i = 1; i < g_.size(); ++i) note_value(i);
+    resize_sets();
+  }
+
+  std::uint64_t run(std::uint64_t upto) {
+    std::uint64_t n = g_.size();
+    while (n <= upto && !stop_requested()) {
+      if (n >= next_review_) review(n);
+      const std::uint64_t segment_end = std::min(next_review_, upto + 1);
+      // Two threads pay only where one heap size is long work (the dense scan
+      // over n / 2 pairs): the relay costs a cache-line transfer per value, and
+      // much more when the machine is busy. So each call first times a segment
+      // on one thread, then a segment on two, and keeps two only if faster.
+      const bool eligible = control_.threads >= 2 && dist_ >= 2 && dist_ != kNone && !sparse_ &&
+                            n >= kParallelFrom && segment_end - n >= 1024 && !parallel_off_;
+      const bool parallel = eligible && one_thread_cost_ > 0;
+      const auto start = std::chrono::steady_clock::now();
+      const std::uint64_t reached = parallel ? run_parallel(n, segment_end) : run_sequential(n, segment_end);
+      if (eligible && reached > n) {
+        const double work = static_cast<double>(n + reached) * static_cast<double>(reached - n);
+        const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / work;
+        if (!parallel) {
+          one_thread_cost_ = cost;
+        } else if (cost > 0.8 * one_thread_cost_) {
+          parallel_off_ = true;
+        }
+      }
+      n = reached;
+      if (n < segment_end) {
+        // Stopped, or a value outgrew V, or (two threads) a value widened the span.
+        if (!parallel || stop_requested() || !step(n)) break;
+        ++n;
+      }
+    }
+    report(g_.size());
+    return g_.size();
+  }
+
+ private:
+  // --- one heap size at a time ------------------------------------------------
+
+  bool stop_requested() const {
+    return control_.stop != nullptr && control_.stop->load(std::memory_order_relaxed);
+  }
+
+  // Heap sizes begin .. end-1 on this thread; returns where it stopped.
+  std::uint64_t run_sequential(std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t n = begin; n < end; ++n) {
+      if (stop_requested() || !step(n)) return n;
+    }
+    return end;
+  }
+
+  // Computes g(n) on this thread; false when it does not fit in V.
+  bool step(std::uint64_t n) {
+    const std::uint64_t value = sparse_ ? value_sparse(n, scratch_[0], rare_.size()) : value_dense(n, scratch_[0]);
+    if (value > std::numeric_limits<V>::max()) return false;
+    g_.push_back(static_cast<V>(value));
+    note_value(n);
+    if (sparse_ && is_rare(n)) {
+      rare_.push_back(n);
+      rare_value_.push_back(g_[n]);
+      report_rare();
+    }
+    if (sparse_) {
+      ++sparse_steps_;
+    } else {
+      ++dense_steps_;
+    }
+    if ((n & 1023) == 0) report(n + 1);
+    return true;
+  }
+
+  // --- two threads on alternate heap sizes ----------------------------------------
+  // Thread t computes n = begin + t, begin + t + 2, ...: g(n) needs g only up to
+  // n - dist_ <= n - 2, committed by either thread before. Values are committed
+  // strictly in order (a relay on committed_), so the rare list stays sorted and
+  // committed_ is always the length of a valid table. A value that would widen
+  // the value span (or V) ends the segment; the sequential step takes it.
+
+  std::uint64_t run_parallel(std::uint64_t begin, std::uint64_t end) {
+    g_.resize(end);
+    const std::size_t rare_before = rare_.size();
+    rare_.resize(rare_before + kRareSlack);
+    rare_value_.resize(rare_before + kRareSlack);
+    rare_published_.store(rare_before, std::memory_order_relaxed);
+    committed_.store(begin, std::memory_order_relaxed);
+    abort_.store(false, std::memory_order_relaxed);
+    std::thread helper([this, begin, end] { relay(1, begin, end); });
+    relay(0, begin, end);
+    helper.join();
+    const std::uint64_t reached = committed_.load(std::memory_order_acquire);
+    g_.resize(reached);
+    rare_.resize(rare_published_.load(std::memory_order_acquire));
+    rare_value_.resize(rare_.size());
+    for (std::uint64_t i = begin; i < reached; ++i) note_value(i);
+    if (sparse_) {
+      sparse_steps_ += reached - begin;
+    } else {
+      dense_steps_ += reached - begin;
+    }
+    if (rare_.size() > rare_before) report_rare();
+    report(reached);
+    return reached;
+  }
+
+  // Waits until the first `count` values are committed; false when aborted.
+  bool wait_committed(std::uint64_t count) {
+    for (unsigned spins = 0; committed_.load(std::memory_order_acquire) < count; ++spins) {
+      if (abort_.load(std::memory_order_relaxed)) return false;
+      if (spins >= 64) std::this_thread::yield();
+    }
+    return true;
+  }
+
+  void relay(unsigned t, std::uint64_t begin, std::uint64_t end) {
+    Scratch& scratch = scratch_[t];
+    for (std::uint64_t n = begin + t; n < end; n += 2) {
+      if (stop_requested()) abort_.store(true, std::memory_order_relaxed);
+      if (!wait_committed(n + 1 - dist_)) return;
+      const std::uint64_t value = sparse_ ? value_sparse(n, scratch, rare_published_.load(std::memory_order_acquire))
+                                          : value_dense(n, scratch);
+      if (value >= span_ || !wait_committed(n)) {
+        abort_.store(true, std::memory_order_relaxed);
+        return;
+      }
+      g_[n] = static_cast<V>(value);
+      if (sparse_ && is_rare(n)) {
+        const std::size_t count = rare_published_.load(std::memory_order_relaxed);
+        if (count == rare_.size()) {  // out of reserved room: let the sequential step go on
+          abort_.store(true, std::memory_order_relaxed);
+          return;
+        }
+        rare_[count] = n;
+        rare_value_[count] = static_cast<V>(value);
+        rare_published_.store(count + 1, std::memory_order_release);
+      }
+      committed_.store(n + 1, std::memory_order_release);
+      if (t == 0 && (n & 1023) == 0 && control_.progress != nullptr) {
+        control_.progress->store(n + 1, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  void report_rare() {
+    if (control_.stats == nullptr) return;
+    control_.stats->rare_count.store(rare_.size(), std::memory_order_relaxed);
+    control_.stats->last_rare.store(rare_.empty() ? 0 : rare_.back(), std::memory_order_relaxed);
+  }
+
+  // --- bookkeeping ----------------------------------------------------------
+
+  // Counts g(i) in the value histogram (by heap parity), growing the sets with it.
+  void note_value(std::uint64_t i) {
+    const std::uint64_t v = g_[i];
+    if (v > max_value_) {
+      max_value_ = v;
+      if (std::bit_ceil(v + 1) > span_) resize_sets();
+    }
+    if (histogram_.size() < 2 * span_) histogram_.resize(2 * span_, 0);
+    ++histogram_[2 * v + (i & 1)];
+  }
+
+  // Every XOR of table values is below span_ = bit_ceil(max + 1), and the mex
+  // candidates of either parity lie below 2 * span_.
+  void resize_sets() {
+    span_ = std::max<std::uint64_t>(std::bit_ceil(max_value_ + 1), 16);
+    for (Scratch& scratch : scratch_) {
+      if (scratch.mark.size() < 2 * span_ + 1) scratch.mark.assign(2 * span_ + 1, 0);
+    }
+    histogram_.resize(2 * span_, 0);
+  }
+
+  void report(std::uint64_t valid) {
+    if (control_.progress != nullptr) control_.progress->store(valid, std::memory_order_relaxed);
+    if (control_.stats != nullptr) {
+      control_.stats->sparse_steps.store(sparse_steps_, std::memory_order_relaxed);
+      control_.stats->dense_steps.store(dense_steps_, std::memory_order_relaxed);
+    }
+  }
+
+  // Marks are plain byte stores (no test, no list): the hot loops stay
+  // branch-free, and clearing span_ bytes is cheap for the spans that occur.
+  static void mark(Scratch& s, std::uint64_t v) { s.mark[v] = 1; }
+  void clear_marks(Scratch& s) const { std::memset(s.mark.data(), 0, span_); }
+
+  // The options that leave at most one heap.
+  void mark_small_options(std::uint64_t n, Scratch& s) const {
+    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    for (std::uint64_t k = 0; k <= top; ++k) {
+      const std::uint8_t d = rules_.digits[k];
+      if ((d & 1) && k == n) mark(s, 0);
+      if ((d & 2) && k >= 1 && k < n) mark(s, g_[n - k]);
+    }
+  }
+
+  // The largest a of the pairs (a, rest - a), a <= rest - a, of a split of rest.
+  [[nodiscard]] std::uint64_t half(std::uint64_t rest) const {
+    return rules_.unequal_split ? (rest - 1) / 2 : rest / 2;
+  }
+
+  // The smallest of the candidates (ascending, each below span_) that no split
+  // pair (a, rest - a) with a >= from reaches, or kNone. Candidates go eight at
+  // a time through the vector scan; a group is done when all its members are
+  // seen, and the first group with a member never seen holds the answer.
+  std::uint64_t first_unreached(std::uint64_t n, std::uint64_t from, const std::vector<std::uint32_t>& candidates) const {
+    for (std::size_t group = 0; group < candidates.size(); group += 8) {
+      V active[8];
+      int count = 0;
+      for (std::size_t i = group; i < candidates.size() && count < 8; ++i) active[count++] = static_cast<V>(candidates[i]);
+      for (int j = count; j < 8; ++j) active[j] = active[0];
+      for (std::uint64_t k : splits_) {
+        if (k + 2 > n || count == 0) continue;
+        const std::uint64_t rest = n - k;
+        const std::uint64_t end = half(rest) + 1;
+        std::uint64_t a = from;
+        while (count > 0 && a < end) {
+          std::uint32_t found = 0;
+          a = find_any(g_.data(), rest, a, end, active, count, found);
+          if (found == 0) continue;
+          int kept = 0;
+          for (int j = 0; j < count; ++j) {
+            if (!(found & (std::uint32_t{1} << j))) active[kept++] = active[j];
+          }
+          count = kept;
+          for (int j = count; j < 8; ++j) active[j] = active[0];
+        }
+      }
+      if (count > 0) return *std::min_element(active, active + count);
+    }
+    return kNone;
+  }
+
+  // --- dense method ---------------------------------------------------------
+
+  std::uint64_t value_dense(std::uint64_t n, Scratch& s) const {
+    mark_small_options(n, s);
+    // A prefix of the pairs, marked with plain stores, leaves few candidates.
+    const std::uint64_t prefix = std::max(span_, n / kDensePrefixShare);
+    for (std::uint64_t k : splits_) {
+      if (k + 2 > n) continue;
+      const std::uint64_t rest = n - k;
+      const std::uint64_t last = std::min(half(rest), prefix);
+      std::uint8_t* const marks = s.mark.data();  // not reloaded after each byte store
+      const V* g = g_.data();
+      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[rest - a]] = 1;
+    }
+    s.candidates.clear();
+    const std::uint64_t limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
+    for (std::uint64_t v = 0; v < limit; ++v) {
+      if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
+    }
+    clear_marks(s);
+    const std::uint64_t unreached = first_unreached(n, prefix + 1, s.candidates);
+    return unreached == kNone ? limit : unreached;
+  }
+
+  // --- sparse-space method ----------------------------------------------------
+
+  [[nodiscard]] bool is_rare(std::uint64_t i) const {
+    const int p = parity(g_[i] & mask_) ^ (heap_parity_ ? static_cast<int>(i & 1) : 0);
+    return p == (heap_parity_ ? static_cast<int>(splits_.front() & 1) : 0);
+  }
+
+  // Reads the first rare_known entries of the rare list (all rare heaps below n - 1).
+  std::uint64_t value_sparse(std::uint64_t n, Scratch& s, std::size_t rare_known) const {
+    mark_small_options(n, s);
+    const V* g = g_.data();
+    for (std::uint64_t k : splits_) {
+      if (k + 2 > n) continue;
+      const std::uint64_t rest = n - k;
+      const auto* first = rare_.data();
+      const auto count = static_cast<std::size_t>(std::lower_bound(first, first + rare_known, rest) - first);
+      // Grundy's game: the equal split (rest/2, rest/2) is not a move; skip it.
+      std::size_t skip = count;
+      if (rules_.unequal_split && rest % 2 == 0) {
+        skip = static_cast<std::size_t>(std::lower_bound(first, first + count, rest / 2) - first);
+        if (skip < count && rare_[skip] != rest / 2) skip = count;
+      }
+      const V* value = rare_value_.data();
+      // A local pointer: a byte store may alias the vector's own pointer, which
+      // the compiler would otherwise reload after every store.
+      std::uint8_t* const marks = s.mark.data();
+      for (std::size_t j = 0; j < skip; ++j) marks[value[j] ^ g[rest - first[j]]] = 1;
+      for (std::size_t j = skip + 1; j < count; ++j) marks[value[j] ^ g[rest - first[j]]] = 1;
+    }
+    // A short prefix of all pairs, marked with plain stores, settles most of
+    // the values the vector scan below would otherwise have to find. Its best
+    // length grows with the number of values (measured: Grundy's game, 0.167).
+    const std::uint64_t prefix = std::clamp<std::uint64_t>(span_ * span_ / 64, 32, 4096);
+    for (std::uint64_t k : splits_) {
+      if (k + 2 > n) continue;
+      const std::uint64_t rest = n - k;
+      const std::uint64_t last = std::min(half(rest), prefix);
+      std::uint8_t* const marks = s.mark.data();
+      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[rest - a]] = 1;
+    }
+    // Common + common pairs all land on parity q; the other parity comes only
+    // from pairs with a rare heap, all marked above.
+    const int q = heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;
+    std::uint64_t m = 0;
+    while (s.mark[m] || parity(m & mask_) == q) ++m;
+    s.candidates.clear();
+    for (std::uint64_t v = 0; v < m; ++v) {
+      if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
+    }
+    std::memset(s.mark.data(), 0, std::max(span_, m + 1));
+    if (s.candidates.empty()) return m;
+    const std::uint64_t unreached = first_unreached(n, prefix + 1, s.candidates);
+    return unreached == kNone ? m : unreached;
+  }
+
+  // --- choosing the method -------------------------------------------------------
+
+  // Chooses the mask with the fewest rare heaps in the table so far, and the
+  // sparse method only where its O(#rare) per heap size beats the dense scan.
+  void review(std::uint64_t n) {
+    next_review_ = n + std::max<std::uint64_t>(1024, n / 8);
+    if (n < kSparseFrom || span_ > kMaxSparseSpan) {
+      set_dense();
+      return;
+    }
+    const std::uint64_t total = n - 1;  // heaps 1 .. n-1
+    std::vector<std::int64_t> plain(span_);
+    std::vector<std::int64_t> signed_by_parity(span_);
+    for (std::uint64_t v = 0; v < span_; ++v) {
+      plain[v] = static_cast<std::int64_t>(histogram_[2 * v] + histogram_[2 * v + 1]);
+      signed_by_parity[v] = static_cast<std::int64_t>(histogram_[2 * v]) - static_cast<std::int64_t>(histogram_[2 * v + 1]);
+    }
+    walsh_hadamard(plain);
+    walsh_hadamard(signed_by_parity);
+    const auto t = static_cast<std::int64_t>(total);
+    std::uint64_t best_mask = 0;
+    bool best_parity = false;
+    std::uint64_t best_rare = total + 1;
+    for (std::uint64_t mask = 1; mask < span_; ++mask) {
+      const auto rare0 = static_cast<std::uint64_t>((t + plain[mask]) / 2);
+      if (rare0 < best_rare) {
+        best_rare = rare0;
+        best_mask = mask;
+        best_parity = false;
+      }
+      if (heap_parity_ok_) {
+        const std::int64_t f = (splits_.front() & 1) ? -signed_by_parity[mask] : signed_by_parity[mask];
+        const auto rare1 = static_cast<std::uint64_t>((t + f) / 2);
+        if (rare1 < best_rare) {
+          best_rare = rare1;
+          best_mask = mask;
+          best_parity = true;
+        }
+      }
+    }
+    // Sparse pays when the rare pairs cost clearly less than the vector scan.
+    const bool pays = best_rare * 12 < n;
+    if (!pays) {
+      set_dense();
+      return;
+    }
+    if (sparse_ && (best_mask == mask_ && best_parity == heap_parity_)) return;
+    if (sparse_ && 4 * best_rare >= 3 * rare_.size()) return;  // keep a mask that still works
+    mask_ = best_mask;
+    heap_parity_ = best_parity;
+    sparse_ = true;
+    rare_.clear();
+    rare_value_.clear();
+    for (std::uint64_t i = 1; i < n; ++i) {
+      if (is_rare(i)) {
+        rare_.push_back(i);
+        rare_value_.push_back(g_[i]);
+      }
+    }
+    if (control_.stats != nullptr) {
+      control_.stats->rare_mask.store(mask_, std::memory_order_relaxed);
+      control_.stats->heap_parity.store(heap_parity_, std::memory_order_relaxed);
+      control_.stats->rare_count.store(rare_.size(), std::memory_order_relaxed);
+      control_.stats->last_rare.store(rare_.empty() ? 0 : rare_.back(), std::memory_order_relaxed);
+    }
+  }
+
+  void set_dense() {
+    sparse_ = false;
+    rare_.clear();
+    rare_value_.clear();
+    if (control_.stats != nullptr) {
+      control_.stats->rare_mask.store(0, std::memory_order_relaxed);
+      control_.stats->rare_count.store(0, std::memory_order_relaxed);
+    }
+  }
+
+  static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  static constexpr std::uint64_t kDensePrefixShare = 8;
+  static constexpr std::uint64_t kSparseFrom = 4096;
+  static constexpr std::uint64_t kParallelFrom = std::uint64_t{1} << 16;
+  static constexpr std::size_t kRareSlack = 1 << 16;
+  static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
+
+  const HeapRules& rules_;
+  std::vector<V>& g_;
+  const KernelControl& control_;
+  std::vector<std::uint64_t> splits_;
+  bool heap_parity_ok_ = false;
+
+  std::uint64_t max_value_ = 0;
+  std::uint64_t span_ = 16;
+  Scratch scratch_[2];
+  std::uint64_t dist_ = 1;
+  std::atomic<std::uint64_t> committed_{0};
+  std::atomic<std::size_t> rare_published_{0};
+  std::atomic<bool> abort_{false};
+  double one_thread_cost_ = 0;  // seconds per unit of dense work (n summed), one thread
+  bool parallel_off_ = false;
+  std::vector<std::uint64_t> histogram_;  // [2 * value + heap parity]
+
+  bool sparse_ = false;
+  std::uint64_t mask_ = 0;
+  bool heap_parity_ = false;
+  std::vector<std::uint64_t> rare_;        // rare heaps, ascending
+  std::vector<V> rare_value_;             // their values
+  std::uint64_t next_review_ = 0;
+  std::uint64_t sparse_steps_ = 0;
+  std::uint64_t dense_steps_ = 0;
+};
+
+}  // namespace
+
+template <class V>
+std::uint64_t extend_fast(const HeapRules& rules, std::vector<V>& g, std::uint64_t upto,
+                          const KernelControl& control) {
+  if (g.empty()) g.push_back(0);
+  const bool three_heaps = std::any_of(rules.digits.begin(), rules.digits.end(), [](std::uint8_t d) { return (d & 8) != 0; });
+  const bool splits = std::any_of(rules.digits.begin(), rules.digits.end(), [](std::uint8_t d) { return (d & 4) != 0; });
+  if (three_heaps || !splits || g.size() > upto) return extend_plain(rules, g, upto, control);
+  FastKernel<V> kernel(rules, g, control);
+  return kernel.run(upto);
+}
+
+template std::uint64_t extend_fast<std::uint16_t>(const HeapRules&, std::vector<std::uint16_t>&, std::uint64_t,
+                                                   const KernelControl&);
+template std::uint64_t extend_fast<std::uint32_t>(const HeapRules&, std::vector<std::uint32_t>&, std::uint64_t,
+                                                   const KernelControl&);
+
+}  // namespace grundy::heap

@@ -1,0 +1,122 @@
+#include "grundy/heap/table_stats.hpp"
+
+#include <bit>
+
+namespace grundy::heap {
+
+namespace {
+
+constexpr unsigned kMaxMaskBits = 20;  // masks over at most 2^20 values
+
+// In place: h[m] becomes sum_v h[v] * (-1)^popcount(v & m).
+void walsh_hadamard(std::vector<std::int64_t>& h) {
+  for (std::size_t len = 1; len < h.size(); len <<= 1) {
+    for (std::size_t i = 0; i < h.size(); i += len << 1) {
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t a = h[j];
+        const std::int64_t b = h[j + len];
+        h[j] = a + b;
+        h[j + len] = a - b;
+      }
+    }
+  }
+}
+
+// Transforms of the frequencies: plain[m] = #even - #odd parity of (g & m);
+// by_heap[m] the same for parity(g & m) ^ (n & 1).
+struct Transforms {
+  std::vector<std::int64_t> plain;
+  std::vector<std::int64_t> by_heap;
+};
+
+Transforms transforms(const std::vector<std::uint64_t>& frequencies, const std::vector<std::uint64_t>& even_counts,
+                      std::size_t size) {
+  Transforms t{std::vector<std::int64_t>(size, 0), std::vector<std::int64_t>(size, 0)};
+  for (std::size_t v = 0; v < frequencies.size(); ++v) {
+    const auto even = static_cast<std::int64_t>(even_counts[v]);
+    const auto odd = static_cast<std::int64_t>(frequencies[v] - even_counts[v]);
+    t.plain[v] = even + odd;
+    t.by_heap[v] = even - odd;
+  }
+  walsh_hadamard(t.plain);
+  walsh_hadamard(t.by_heap);
+  return t;
+}
+
+}  // namespace
+
+bool is_rare(const RareSplit& split, std::uint32_t value, std::uint64_t n) {
+  unsigned p = static_cast<unsigned>(std::popcount(value & split.mask)) & 1U;
+  if (split.heap_parity) p ^= static_cast<unsigned>(n & 1);
+  return p == split.rare_parity;
+}
+
+TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split) {
+  TableStats stats;
+  stats.count = table.size();
+  if (stats.count == 0) return stats;
+  std::vector<std::uint64_t> even_counts;  // frequencies at even n, for the heap-parity split
+  for (std::uint64_t n = 0; n < stats.count; ++n) {
+    const std::uint32_t v = table.at(n);
+    if (v >= stats.frequencies.size()) {
+      stats.frequencies.resize(v + 1, 0);
+      even_counts.resize(v + 1, 0);
+    }
+    ++stats.frequencies[v];
+    if ((n & 1) == 0) ++even_counts[v];
+    if (v > stats.largest) {
+      stats.largest = v;
+      stats.largest_at = n;
+    }
+  }
+  const auto total = static_cast<std::int64_t>(stats.count);
+  const unsigned bits = static_cast<unsigned>(std::bit_width(stats.largest));
+  const bool given = split.has_value() && split->mask != 0;
+  if (!given && (bits == 0 || bits > kMaxMaskBits)) return stats;
+  const unsigned span_bits = given ? std::max(bits, static_cast<unsigned>(std::bit_width(split->mask))) : bits;
+  if (span_bits > kMaxMaskBits) return stats;
+  const std::size_t size = std::size_t{1} << span_bits;
+  const Transforms t = transforms(stats.frequencies, even_counts, size);
+  // Rare classes: parity 0 of (g & m): (total + plain[m]) / 2 values; with the heap
+  // parity, class c: (total + (c ? -1 : 1) * by_heap[m]) / 2 values.
+  auto count_of = [&](const RareSplit& s) {
+    const std::int64_t h = s.heap_parity ? (s.rare_parity ? -t.by_heap[s.mask] : t.by_heap[s.mask]) : t.plain[s.mask];
+    return static_cast<std::uint64_t>((total + h) / 2);
+  };
+  std::optional<RareSplit> best;
+  std::uint64_t best_count = stats.count;
+  auto consider = [&](const RareSplit& s) {
+    const std::uint64_t c = count_of(s);
+    if (!best || c < best_count) {
+      best = s;
+      best_count = c;
+    }
+  };
+  if (given) {
+    if (split->heap_parity) {
+      consider(RareSplit{split->mask, true, 0});
+      consider(RareSplit{split->mask, true, 1});
+    } else {
+      consider(RareSplit{split->mask, false, 0});
+    }
+  } else {
+    for (std::size_t m = 1; m < size; ++m) {
+      const auto mask = static_cast<std::uint32_t>(m);
+      consider(RareSplit{mask, false, 0});
+      consider(RareSplit{mask, true, 0});
+      consider(RareSplit{mask, true, 1});
+    }
+    if (2 * best_count >= stats.count) return stats;
+  }
+  stats.rare = best;
+  stats.rare_count = best_count;
+  for (std::uint64_t n = stats.count; n-- > 0;) {
+    if (is_rare(*best, table.at(n), n)) {
+      stats.last_rare = n;
+      break;
+    }
+  }
+  return stats;
+}
+
+}  // namespace grundy::heap

@@ -1,0 +1,192 @@
+// extend_fast must give exactly extend_plain's values: on random octal and
+// hexadecimal codes, on Grundy's game, across its dense and sparse-space methods,
+// when called chunk by chunk or on a loaded prefix, and for any thread count.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+
+#include "grundy/heap/kernel.hpp"
+
+namespace grundy::heap {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+constexpr std::uint64_t kScale = 2;  // sanitizers: same paths, smaller tables
+#else
+constexpr std::uint64_t kScale = 1;
+#endif
+
+HeapRules octal(std::string name, std::vector<std::uint8_t> digits) {
+  return HeapRules{.name = std::move(name), .digits = std::move(digits)};
+}
+
+const HeapRules kGrundysGame{.name = "grundys-game", .digits = {4}, .unequal_split = true};
+
+template <class V>
+std::vector<V> plain_table(const HeapRules& rules, std::uint64_t upto) {
+  std::vector<V> g;
+  extend_plain(rules, g, upto);
+  return g;
+}
+
+template <class V>
+std::vector<V> fast_table(const HeapRules& rules, std::uint64_t upto, KernelStats* stats = nullptr,
+                          unsigned threads = 1) {
+  std::vector<V> g;
+  KernelControl control;
+  control.stats = stats;
+  control.threads = threads;
+  EXPECT_EQ(extend_fast(rules, g, upto, control), upto + 1);
+  return g;
+}
+
+TEST(FastKernel, PublishedFirstTerms) {
+  // Grundy's game, OEIS A002188; Kayles 0.77, OEIS A002186.
+  EXPECT_EQ(fast_table<std::uint16_t>(kGrundysGame, 20),
+            (std::vector<std::uint16_t>{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0}));
+  EXPECT_EQ(fast_table<std::uint16_t>(octal("0.77", {0, 7, 7}), 20),
+            (std::vector<std::uint16_t>{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
+}
+
+TEST(FastKernel, RandomOctalCodesMatchPlain) {
+  std::mt19937 random(20261122);
+  for (int round = 0; round < 60; ++round) {
+    std::vector<std::uint8_t> digits{static_cast<std::uint8_t>(random() % 2 == 0 ? 0 : 4)};
+    const int length = 1 + static_cast<int>(random() % 4);
+    for (int i = 0; i < length; ++i) digits.push_back(static_cast<std::uint8_t>(random() % 8));
+    const HeapRules rules = octal("random", digits);
+    const std::uint64_t upto = 300 + random() % 700;
+    SCOPED_TRACE(::testing::Message() << "round " << round << " upto " << upto);
+    EXPECT_EQ(fast_table<std::uint16_t>(rules, upto), plain_table<std::uint16_t>(rules, upto));
+  }
+}
+
+TEST(FastKernel, RandomHexadecimalCodesMatchPlain) {
+  // Bit 8 (three heaps) goes to the plain method; bits 1-4 still mix with it.
+  std::mt19937 random(7);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<std::uint8_t> digits{static_cast<std::uint8_t>(4 * (random() % 4))};
+    const int length = 1 + static_cast<int>(random() % 3);
+    for (int i = 0; i < length; ++i) digits.push_back(static_cast<std::uint8_t>(random() % 16));
+    const HeapRules rules = octal("random-hex", digits);
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    EXPECT_EQ(fast_table<std::uint16_t>(rules, 120), plain_table<std::uint16_t>(rules, 120));
+  }
+}
+
+TEST(FastKernel, SparseSpaceGamesMatchPlain) {
+  // Past 4096 heaps the kernel reviews the table and switches these games to
+  // the sparse-space method; the statistics show that it did.
+  for (const HeapRules& rules : {octal("0.167", {0, 1, 6, 7}), octal("0.77", {0, 7, 7}), octal("4.07", {4, 0, 7})}) {
+    SCOPED_TRACE(rules.name);
+    const std::uint64_t upto = 9000 / kScale;
+    KernelStats stats;
+    EXPECT_EQ(fast_table<std::uint16_t>(rules, upto, &stats), plain_table<std::uint16_t>(rules, upto));
+    if (kScale == 1 && rules.name != "4.07") {
+      EXPECT_GT(stats.sparse_steps.load(), 0U);
+      EXPECT_NE(stats.rare_mask.load(), 0U);
+    }
+  }
+}
+
+TEST(FastKernel, GrundysGameMatchesPlainThroughTheSparseSwitch) {
+  // Grundy's game switches to sparse space (mask 254) near 15000 heaps.
+  const std::uint64_t upto = 24000 / (kScale * kScale);
+  KernelStats stats;
+  const auto fast = fast_table<std::uint16_t>(kGrundysGame, upto, &stats);
+  EXPECT_EQ(fast, plain_table<std::uint16_t>(kGrundysGame, upto));
+  if (kScale == 1) {
+    EXPECT_GT(stats.sparse_steps.load(), 0U);
+    EXPECT_EQ(stats.rare_mask.load(), 254U);
+    EXPECT_FALSE(stats.heap_parity.load());
+  }
+}
+
+TEST(FastKernel, DenseGameMatchesPlain) {
+  // 0.007 (Treblecross) has no useful sparse space: the dense method throughout.
+  const HeapRules treblecross = octal("0.007", {0, 0, 0, 7});
+  const std::uint64_t upto = 12000 / (kScale * kScale);
+  KernelStats stats;
+  EXPECT_EQ(fast_table<std::uint16_t>(treblecross, upto, &stats), plain_table<std::uint16_t>(treblecross, upto));
+  EXPECT_EQ(stats.sparse_steps.load(), 0U);
+}
+
+TEST(FastKernel, ChunkedCallsAndLoadedPrefixesMatchOneCall) {
+  for (const HeapRules& rules : {kGrundysGame, octal("0.167", {0, 1, 6, 7}), octal("0.007", {0, 0, 0, 7})}) {
+    SCOPED_TRACE(rules.name);
+    const std::uint64_t upto = 20000 / (kScale * kScale);
+    const auto whole = fast_table<std::uint16_t>(rules, upto);
+    std::vector<std::uint16_t> chunked;
+    std::mt19937 random(3);
+    while (chunked.size() <= upto) {
+      const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + random() % 3000);
+      EXPECT_EQ(extend_fast(rules, chunked, next), next + 1);
+    }
+    EXPECT_EQ(chunked, whole);
+    // A prefix computed by the plain method (as if loaded from a file), continued.
+    std::vector<std::uint16_t> resumed = plain_table<std::uint16_t>(rules, 5000 / kScale);
+    EXPECT_EQ(extend_fast(rules, resumed, upto), upto + 1);
+    EXPECT_EQ(resumed, whole);
+  }
+}
+
+TEST(FastKernel, ThreadCountDoesNotChangeValues) {
+  for (const HeapRules& rules : {kGrundysGame, octal("0.167", {0, 1, 6, 7}), octal("0.007", {0, 0, 0, 7})}) {
+    const std::uint64_t upto = 8000 / kScale;
+    EXPECT_EQ(fast_table<std::uint16_t>(rules, upto, nullptr, 2), fast_table<std::uint16_t>(rules, upto, nullptr, 1));
+  }
+  if (kScale == 1) {
+    // The second thread joins the dense method from 2^16 heaps on, after one
+    // segment timed on one thread (0.007: g(n) reads g only up to n - 3, so two
+    // threads take alternate heap sizes); the next segment runs on two.
+    const HeapRules treblecross = octal("0.007", {0, 0, 0, 7});
+    const std::uint64_t upto = (1 << 16) + 20000;
+    std::vector<std::uint16_t> one = fast_table<std::uint16_t>(treblecross, 1 << 16);
+    std::vector<std::uint16_t> two = one;
+    KernelControl both;
+    both.threads = 2;
+    EXPECT_EQ(extend_fast(treblecross, two, upto, both), upto + 1);
+    EXPECT_EQ(extend_fast(treblecross, one, upto), upto + 1);
+    EXPECT_EQ(one, two);
+  }
+}
+
+TEST(FastKernel, WideValuesMatchNarrowOnes) {
+  const auto narrow = fast_table<std::uint16_t>(kGrundysGame, 6000);
+  const auto wide = fast_table<std::uint32_t>(kGrundysGame, 6000);
+  ASSERT_EQ(narrow.size(), wide.size());
+  for (std::size_t i = 0; i < narrow.size(); ++i) ASSERT_EQ(narrow[i], wide[i]) << i;
+}
+
+TEST(FastKernel, ReturnValueContract) {
+  const HeapRules kayles = octal("0.77", {0, 7, 7});
+  // Already long enough: nothing computed, the size returned.
+  std::vector<std::uint16_t> g = plain_table<std::uint16_t>(kayles, 50);
+  EXPECT_EQ(extend_fast(kayles, g, 10), 51U);
+  EXPECT_EQ(g.size(), 51U);
+  // An empty vector gets g(0) = 0 first.
+  std::vector<std::uint16_t> empty;
+  EXPECT_EQ(extend_fast(kayles, empty, 0), 1U);
+  EXPECT_EQ(empty, std::vector<std::uint16_t>{0});
+  // A stop request ends the call at once, leaving a valid prefix.
+  std::atomic<bool> stop{true};
+  std::atomic<std::uint64_t> progress{0};
+  KernelControl control;
+  control.stop = &stop;
+  control.progress = &progress;
+  std::vector<std::uint16_t> stopped = plain_table<std::uint16_t>(kayles, 30);
+  EXPECT_EQ(extend_fast(kayles, stopped, 5000, control), 31U);
+  EXPECT_EQ(progress.load(), 31U);
+  EXPECT_EQ(stopped, plain_table<std::uint16_t>(kayles, 30));
+}
+
+TEST(FastKernel, GamesWithoutSplitsMatchPlain) {
+  // Subtraction-like codes (no split digit) and a pure splitting code 4.
+  for (const HeapRules& rules : {octal("0.3", {0, 3}), octal("0.33", {0, 3, 3}), octal("4", {4}), octal("0", {0})}) {
+    EXPECT_EQ(fast_table<std::uint16_t>(rules, 200), plain_table<std::uint16_t>(rules, 200));
+  }
+}
+
+}  // namespace
+}  // namespace grundy::heap

@@ -1,0 +1,236 @@
+// The heap game and heap table commands, run as the real binary.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/heap/table_file.hpp"
+#include "support/run_cli.hpp"
+
+namespace grundy {
+namespace {
+
+using nlohmann::json;
+using testing::run_cli;
+
+std::string temp_file(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("grundy-heap-cli-" + std::to_string(::getpid()) + "-" + name))
+      .string();
+}
+
+void expect_one_line_error(const testing::CliResult& r, const std::string& what) {
+  EXPECT_EQ(r.status, 2) << what << ": " << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
+  EXPECT_TRUE(r.out.empty()) << what;
+}
+
+TEST(HeapCli, KaylesWinningMovesJson) {
+  const auto r = run_cli({"--json", "kayles", "5", "8"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["game"], "kayles");
+  EXPECT_EQ(j["components"], json::array({4, 1}));
+  EXPECT_EQ(j["value"], 5);
+  EXPECT_EQ(j["winner"], "first");
+  ASSERT_EQ(j["winning_moves"].size(), 1U);
+  const json& m = j["winning_moves"][0];
+  EXPECT_EQ(m["component"], 0);
+  EXPECT_EQ(m["take"], 1);
+  EXPECT_EQ(m["from"], 5);
+  EXPECT_EQ(m["to"], json::array({4}));
+  EXPECT_EQ(j["period"], 12);
+  EXPECT_EQ(j["preperiod"], 71);
+}
+
+TEST(HeapCli, OctalCodeAndSecondPlayerWin) {
+  const auto r = run_cli({"--json", "octal", "0.07", "3", "3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["winner"], "second");
+  EXPECT_TRUE(j["winning_moves"].empty());
+  EXPECT_EQ(j["code"], "0.07");
+}
+
+TEST(HeapCli, HugeHeapWithProvenPeriod) {
+  const auto r = run_cli({"--json", "dawsons-kayles", "9223372036854775806"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_FALSE(j["winning_moves"].empty());
+  bool family = false;
+  for (const json& m : j["winning_moves"]) {
+    if (m.contains("step")) {
+      family = true;
+      EXPECT_EQ(m["step"], 34);
+      EXPECT_EQ(m["last"].size(), 2U);
+    }
+  }
+  EXPECT_TRUE(family);
+}
+
+TEST(HeapCli, GrundysGameSplitMoves) {
+  const auto r = run_cli({"--json", "grundys-game", "7"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["value"], 0);
+  const auto r2 = run_cli({"grundys-game", "8"});
+  ASSERT_EQ(r2.status, 0);
+  EXPECT_NE(r2.out.find("split the heap of 8"), std::string::npos) << r2.out;
+}
+
+TEST(HeapCli, TableKaylesMatchesPublishedTermsAndPeriod) {
+  const auto r = run_cli({"--json", "table", "kayles", "--upto", "200"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["game"], "kayles");
+  EXPECT_EQ(j["upto"], 200);
+  ASSERT_EQ(j["values"].size(), 201U);
+  const std::vector<int> first{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7};
+  for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(j["values"][i], first[i]);
+  EXPECT_EQ(j["period"], 12);
+  EXPECT_EQ(j["preperiod"], 71);
+  EXPECT_EQ(j["stats"]["largest"], 8);
+  EXPECT_EQ(j["stats"]["largest_at"], 27);
+}
+
+TEST(HeapCli, TableOctalTreblecrossAliasAndNoPeriod) {
+  const auto r = run_cli({"--json", "table", "octal", "treblecross", "--upto", "300", "--summary"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["code"], "0.007");
+  EXPECT_TRUE(j["period"].is_null());
+  EXPECT_TRUE(j["preperiod"].is_null());
+  EXPECT_EQ(j["upto"], 300);
+  const auto text = run_cli({"table", "octal", "0.007", "--upto", "300", "--summary"});
+  EXPECT_NE(text.out.find("no period up to 300"), std::string::npos) << text.out;
+}
+
+TEST(HeapCli, TableUntilPeriodStopsEarly) {
+  const auto r = run_cli({"--json", "table", "kayles", "--upto", "1000000", "--until-period", "--summary"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["period"], 12);
+  EXPECT_EQ(j["preperiod"], 71);
+  EXPECT_EQ(j["upto"], 1023);
+}
+
+TEST(HeapCli, TableGrundysGameIsNeverPeriodic) {
+  const auto r = run_cli({"--json", "table", "grundys-game", "--upto", "500"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_TRUE(j["period"].is_null());
+  EXPECT_EQ(j["values"][13], 3);
+}
+
+TEST(HeapCli, OutputFilesTextAndBinary) {
+  const std::string bin = temp_file("out.ght");
+  const std::string txt = temp_file("out.txt");
+  ASSERT_EQ(run_cli({"table", "octal", "0.137", "--upto", "300", "--output", bin, "--summary"}).status, 0);
+  ASSERT_EQ(
+      run_cli({"table", "octal", "0.137", "--upto", "300", "--output", txt, "--format", "text", "--summary"}).status,
+      0);
+  const heap::HeapTable t = heap::load_table(bin);
+  EXPECT_EQ(t.size(), 301U);
+  std::ifstream in(txt);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("# periodic from n0 = 52 with period 34 (proven)"), std::string::npos);
+  EXPECT_NE(text.find("\n300 " + std::to_string(t.at(300)) + "\n"), std::string::npos);
+  std::filesystem::remove(bin);
+  std::filesystem::remove(txt);
+}
+
+TEST(HeapCli, BadInputsExitTwoWithOneLine) {
+  const std::string corrupt = temp_file("corrupt.ght");
+  std::ofstream(corrupt) << "GRUNDYHT garbage";
+  const std::string kayles_file = temp_file("kayles.ght");
+  ASSERT_EQ(run_cli({"table", "kayles", "--upto", "50", "--output", kayles_file, "--summary"}).status, 0);
+  const std::vector<std::vector<std::string>> bad{
+      {"octal", "0.8z", "3"},
+      {"octal", "1.07", "3"},
+      {"octal", "77", "3"},
+      {"kayles", "-1"},
+      {"kayles", "x"},
+      {"kayles", "9223372036854775808"},
+      {"grundys-game", "200001"},
+      {"grundys-game", "5000", "--upto", "100"},
+      {"table", "octal", "0.q", "--upto", "10"},
+      {"table", "kayles", "--upto", "-5"},
+      {"table", "kayles", "--upto", "10", "--resume", corrupt},
+      {"table", "kayles", "--upto", "10", "--resume", temp_file("missing.ght")},
+      {"table", "octal", "0.07", "--upto", "10", "--resume", kayles_file},
+      {"table", "kayles", "--upto", "10", "--checkpoint-every", "-1"},
+      {"table", "kayles", "--upto", "10", "--format", "xml"},
+      {"table", "kayles", "--upto", "10", "--method", "magic"},
+      {"--memory", "1K", "table", "kayles", "--upto", "100000"},
+  };
+  for (const auto& args : bad) {
+    std::string what;
+    for (const auto& a : args) what += a + " ";
+    expect_one_line_error(run_cli(args), what);
+  }
+  std::filesystem::remove(corrupt);
+  std::filesystem::remove(kayles_file);
+}
+
+// Starts the binary, sends SIGINT once its first checkpoint exists, and checks
+// that it saved and stopped; then resumes and compares with a single run.
+TEST(HeapCli, SigintSavesCheckpointAndResumeMatchesSingleRun) {
+  const std::string checkpoint = temp_file("sigint.ght");
+  const std::string err_path = temp_file("sigint.err");
+  std::filesystem::remove(checkpoint);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(err, 2);
+    execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "table", "octal", "0.007", "--upto", "50000000", "--method", "plain",
+          "--threads", "1", "--checkpoint", checkpoint.c_str(), "--checkpoint-every", "0.2", "--summary",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!std::filesystem::exists(checkpoint) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  std::ifstream err_in(err_path);
+  const std::string err((std::istreambuf_iterator<char>(err_in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(err.find("checkpoint saved to"), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+
+  const heap::HeapTable saved = heap::load_table(checkpoint);
+  ASSERT_GT(saved.size(), 10U);
+  const std::string upto = std::to_string(saved.size() + 500);
+  const auto resumed = run_cli({"--json", "table", "octal", "0.007", "--upto", upto, "--resume", checkpoint});
+  const auto single = run_cli({"--json", "table", "octal", "0.007", "--upto", upto});
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  ASSERT_EQ(single.status, 0) << single.err;
+  EXPECT_EQ(json::parse(resumed.out)["values"], json::parse(single.out)["values"]);
+  std::filesystem::remove(checkpoint);
+  std::filesystem::remove(err_path);
+}
+
+TEST(HeapCli, HelpExplainsCodes) {
+  const auto r = run_cli({"octal", "--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("0.77 Kayles"), std::string::npos);
+  EXPECT_NE(r.out.find("hexadecimal"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace grundy
