@@ -101,6 +101,14 @@ std::vector<std::uint64_t> parse_count_list(std::string_view text, std::string_v
   return values;
 }
 
+std::vector<std::uint64_t> parse_counts(const std::vector<std::string>& texts, std::string_view noun,
+                                        std::uint64_t max) {
+  std::vector<std::uint64_t> counts;
+  counts.reserve(texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) counts.push_back(parse_count(texts[i], fmt::format("{} {}", noun, i + 1), max));
+  return counts;
+}
+
 CLI::Option* add_positions(CLI::App& command, std::vector<std::string>& positions, const std::string& help) {
   return command.add_option("position", positions, help)->allow_extra_args();
 }

@@ -57,6 +57,10 @@ void print_json(const Json& json);
 /// input in the error ("pile 2", "--upto"). Throws InputError.
 std::uint64_t parse_count(std::string_view text, std::string_view what, std::uint64_t max);
 
+/// Parses one count per position text, naming each "<noun> <i>" (1-based) in errors.
+std::vector<std::uint64_t> parse_counts(const std::vector<std::string>& texts, std::string_view noun,
+                                        std::uint64_t max);
+
 /// Parses a comma-separated list of counts ("1,2,3"); throws InputError.
 std::vector<std::uint64_t> parse_count_list(std::string_view text, std::string_view what, std::uint64_t max);
 

@@ -20,10 +20,7 @@ void add_divide_command(CLI::App& app, GlobalOptions& options) {
   add_positions(*command, *positions, "integers")->required();
   command->callback([&options, positions] {
     const games::Divide game;
-    std::vector<std::uint64_t> numbers;
-    for (std::size_t i = 0; i < positions->size(); ++i) {
-      numbers.push_back(parse_count((*positions)[i], fmt::format("integer {}", i + 1), games::Divide::kMaxInteger));
-    }
+    const std::vector<std::uint64_t> numbers = parse_counts(*positions, "integer", games::Divide::kMaxInteger);
     Analyzer<games::Divide> analyzer(game, options.budget());
     const auto analysis = analyzer.analyze(numbers);
     Report report{.game = "divide", .components = *positions, .values = analysis.values, .value = analysis.nim_sum};

@@ -8,18 +8,6 @@
 
 namespace grundy::cli {
 
-namespace {
-
-std::vector<std::uint64_t> parse_piles(const std::vector<std::string>& texts) {
-  std::vector<std::uint64_t> piles;
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    piles.push_back(parse_count(texts[i], fmt::format("pile {}", i + 1), games::Nim::kMaxPile));
-  }
-  return piles;
-}
-
-}  // namespace
-
 void add_nim_command(CLI::App& app, GlobalOptions& options) {
   auto* command = app.add_subcommand("nim", "Nim: take any number of tokens from one pile");
   command->footer(
@@ -31,7 +19,7 @@ void add_nim_command(CLI::App& app, GlobalOptions& options) {
   command->callback([&options, positions] {
     const games::Nim nim;
     Analyzer<games::Nim> analyzer(nim, options.budget());
-    const auto piles = parse_piles(*positions);
+    const auto piles = parse_counts(*positions, "pile", games::Nim::kMaxPile);
     const auto analysis = analyzer.analyze(piles);
     Report report{.game = "nim", .components = *positions, .values = analysis.values, .value = analysis.nim_sum};
     for (const auto& win : analysis.winning_moves) {

@@ -51,10 +51,7 @@ std::string move_text(const games::OctalGame::Move& m, bool grundys) {
 
 void run_heap_game(const heap::HeapRules& rules, const std::vector<std::string>& texts, const std::string& upto,
                    const HeapRunOptions& run, const GlobalOptions& global) {
-  std::vector<std::uint64_t> heaps;
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    heaps.push_back(parse_count(texts[i], fmt::format("heap {}", i + 1), games::OctalGame::kMaxHeap));
-  }
+  const std::vector<std::uint64_t> heaps = parse_counts(texts, "heap", games::OctalGame::kMaxHeap);
   // Three-heap moves make each value O(n^2): a smaller default keeps answers quick.
   const std::uint64_t default_limit = heap::max_heaps_left(rules) >= 3 ? kDefaultThreeHeapLimit : kDefaultHeapLimit;
   const std::uint64_t limit = upto.empty() ? default_limit : parse_count(upto, "--upto", kMaxUpto);

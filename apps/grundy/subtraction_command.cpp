@@ -45,10 +45,7 @@ void add_subtraction_command(CLI::App& app, GlobalOptions& options) {
   add_positions(*command, *positions, "pile sizes")->required();
   command->callback([&options, set_text, positions] {
     const games::Subtraction game = make_game(*set_text, options);
-    std::vector<std::uint64_t> piles;
-    for (std::size_t i = 0; i < positions->size(); ++i) {
-      piles.push_back(parse_count((*positions)[i], fmt::format("pile {}", i + 1), kMaxPile));
-    }
+    const std::vector<std::uint64_t> piles = parse_counts(*positions, "pile", kMaxPile);
     Analyzer<games::Subtraction> analyzer(game, options.budget());
     const auto analysis = analyzer.analyze(piles);
     Report report{

@@ -99,8 +99,12 @@ std::string format_rect_board(const RectBoard& board) {
 }
 
 std::string format_rect_move(const Rect::Move& move) {
-  return "(" + std::to_string(move.r1 + 1) + "," + std::to_string(move.c1 + 1) + ")-(" + std::to_string(move.r2 + 1) +
-         "," + std::to_string(move.c2 + 1) + ")";
+  // Appended piece by piece: g++ 12 falsely warns (-Wrestrict) on "(" + std::string&&.
+  std::string text(1, '(');
+  text.append(std::to_string(move.r1 + 1)).append(",").append(std::to_string(move.c1 + 1));
+  text.append(")-(").append(std::to_string(move.r2 + 1)).append(",").append(std::to_string(move.c2 + 1));
+  text.push_back(')');
+  return text;
 }
 
 }  // namespace grundy::games
