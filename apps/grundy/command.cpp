@@ -70,45 +70,6 @@ void print_report(const Report& report, const GlobalOptions& options) {
   }
 }
 
-std::uint64_t parse_count(std::string_view text, std::string_view what, std::uint64_t max) {
-  if (text.empty()) throw InputError(fmt::format("{}: empty, expected a whole number", what));
-  if (text.front() == '-') {
-    throw InputError(fmt::format("{}: '{}' is negative, expected a whole number from 0 to {}", what, text, max));
-  }
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec == std::errc::result_out_of_range || (ec == std::errc() && ptr == end && value > max)) {
-    throw InputError(fmt::format("{}: '{}' is over the limit {}", what, text, max));
-  }
-  if (ec != std::errc() || ptr != end) {
-    throw InputError(fmt::format("{}: '{}' is not a whole number", what, text));
-  }
-  return value;
-}
-
-std::vector<std::uint64_t> parse_count_list(std::string_view text, std::string_view what, std::uint64_t max) {
-  std::vector<std::uint64_t> values;
-  if (text.empty()) throw InputError(fmt::format("{}: empty list", what));
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
-    values.push_back(parse_count(item, what, max));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return values;
-}
-
-std::vector<std::uint64_t> parse_counts(const std::vector<std::string>& texts, std::string_view noun,
-                                        std::uint64_t max) {
-  std::vector<std::uint64_t> counts;
-  counts.reserve(texts.size());
-  for (std::size_t i = 0; i < texts.size(); ++i) counts.push_back(parse_count(texts[i], fmt::format("{} {}", noun, i + 1), max));
-  return counts;
-}
-
 CLI::Option* add_positions(CLI::App& command, std::vector<std::string>& positions, const std::string& help) {
   return command.add_option("position", positions, help)->allow_extra_args();
 }

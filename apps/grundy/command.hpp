@@ -14,6 +14,7 @@
 
 #include "grundy/core/memory_budget.hpp"
 #include "grundy/core/nimber.hpp"
+#include "grundy/core/parse.hpp"
 
 namespace grundy::cli {
 
@@ -53,16 +54,9 @@ void print_report(const Report& report, const GlobalOptions& options);
 /// Prints a JSON object on one line.
 void print_json(const Json& json);
 
-/// Parses a non-negative decimal integer no larger than `max`; `what` names the
-/// input in the error ("pile 2", "--upto"). Throws InputError.
-std::uint64_t parse_count(std::string_view text, std::string_view what, std::uint64_t max);
-
-/// Parses one count per position text, naming each "<noun> <i>" (1-based) in errors.
-std::vector<std::uint64_t> parse_counts(const std::vector<std::string>& texts, std::string_view noun,
-                                        std::uint64_t max);
-
-/// Parses a comma-separated list of counts ("1,2,3"); throws InputError.
-std::vector<std::uint64_t> parse_count_list(std::string_view text, std::string_view what, std::uint64_t max);
+using grundy::parse_count;
+using grundy::parse_count_list;
+using grundy::parse_counts;
 
 /// Adds the positions argument ("POSITION...") to a game command.
 CLI::Option* add_positions(CLI::App& command, std::vector<std::string>& positions, const std::string& help);

@@ -31,6 +31,12 @@ class CycleError : public Error {
   using Error::Error;
 };
 
+/// The computation ran past its time budget (--time SECONDS).
+class TimeExceeded : public Error {
+ public:
+  using Error::Error;
+};
+
 /// The computation was interrupted (SIGINT/SIGTERM) after saving what it could.
 class Interrupted : public Error {
  public:
