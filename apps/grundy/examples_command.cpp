@@ -1,6 +1,6 @@
 // grundy examples: the main job on built-in data. Solves every worked example
-// of the five problem statements grundy started from (shared/seeds), runs each
-// through the real command in-process, and checks the answer the statement gives.
+// of the five problems grundy started from, runs each through the real command
+// in-process, and checks the answer the problem gives where it gives one.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -12,14 +12,17 @@
 #include <unistd.h>
 
 #include "grundy/core/errors.hpp"
-#include "registry.hpp"
+#include "game_commands.hpp"
+#include "grundy/catalogue/report.hpp"
 
 namespace grundy::cli {
 
 namespace {
 
+using Json = catalogue::Json;
+
 struct Example {
-  std::string statement;            // which problem statement it comes from
+  std::string statement;            // which problem it comes from
   std::string title;                // what the example is
   std::vector<std::string> args;    // the command, as typed after `grundy`
   std::string input;                // standard input, when the command reads it
@@ -27,28 +30,28 @@ struct Example {
   std::string expected_moves;       // the statement's winning moves, "" when it gives none
 };
 
-// A small DAG for the pebble game of statement 001: a -> b -> c, a -> c, d -> a.
+// A small DAG for the pebble game: a -> b -> c, a -> c, d -> a.
 constexpr const char* kPebbleGraph =
-    "# the pebble game on a DAG (statement 001)\n"
+    "# the pebble game on a DAG\n"
     "a b\nb c\na c\nd a\n";
 
 std::vector<Example> statement_examples(const std::string& graph_file) {
   return {
-      {"000", "4x4 matrix, clear an all-1 rectangle: first example", {"rect", "0110/0000/0000/0001"}, "", "first", ""},
-      {"000", "4x4 matrix, clear an all-1 rectangle: second example", {"rect", "0010/0000/0000/0001"}, "", "second", ""},
-      {"001", "pebbles on a DAG at b and d (a->b->c, a->c, d->a)", {"dag", graph_file, "b", "d"}, "", "first", ""},
-      {"001", "three in a row: the statement's row .....X.", {"treblecross", ".....X."}, "", "first", ""},
-      {"001", "three in a row: classic sample .....", {"treblecross", "....."}, "", "first", "3"},
-      {"001", "three in a row: classic sample X.....X..X.............X....X..X",
+      {"rectangle clearing", "4x4 matrix, clear an all-1 rectangle: first example", {"rect", "0110/0000/0000/0001"}, "", "first", ""},
+      {"rectangle clearing", "4x4 matrix, clear an all-1 rectangle: second example", {"rect", "0010/0000/0000/0001"}, "", "second", ""},
+      {"pebbles and three in a row", "pebbles on a DAG at b and d (a->b->c, a->c, d->a)", {"dag", graph_file, "b", "d"}, "", "first", ""},
+      {"pebbles and three in a row", "three in a row: the row .....X.", {"treblecross", ".....X."}, "", "first", ""},
+      {"pebbles and three in a row", "three in a row: classic sample .....", {"treblecross", "....."}, "", "first", "3"},
+      {"pebbles and three in a row", "three in a row: classic sample X.....X..X.............X....X..X",
        {"treblecross", "X.....X..X.............X....X..X"}, "", "second", ""},
-      {"001", "three in a row: classic sample .X.X...X", {"treblecross", ".X.X...X"}, "", "first", "3"},
-      {"001", "three in a row: a row of 47 empty cells", {"treblecross", std::string(47, '.')}, "", "first",
+      {"pebbles and three in a row", "three in a row: classic sample .X.X...X", {"treblecross", ".X.X...X"}, "", "first", "3"},
+      {"pebbles and three in a row", "three in a row: a row of 47 empty cells", {"treblecross", std::string(47, '.')}, "", "first",
        "1 12 15 17 20 24 28 31 33 36 47"},
-      {"002", "remove 1, 2 or 3: piles 3, 4, 5", {"subtraction", "--set", "1,2,3", "3", "4", "5"}, "", "first", ""},
-      {"002", "exercise: divide by 2, 3 or 6: 10 and 10^18", {"divide", "10", "1000000000000000000"}, "", "", ""},
-      {"003", "candidate points: a 3x4 grid with three candidates", {"gridsplit"}, "*..#\n.#*.\n#..*\n", "", ""},
-      {"004", "pass-Nim: piles 18, 47, 34", {"passnim", "18", "47", "34"}, "", "second", ""},
-      {"004", "pass-Nim: piles 32, 49, 58", {"passnim", "32", "49", "58"}, "", "first", ""},
+      {"subtraction and division", "remove 1, 2 or 3: piles 3, 4, 5", {"subtraction", "--set", "1,2,3", "3", "4", "5"}, "", "first", ""},
+      {"subtraction and division", "exercise: divide by 2, 3 or 6: 10 and 10^18", {"divide", "10", "1000000000000000000"}, "", "", ""},
+      {"grid splitting", "candidate points: a 3x4 grid with three candidates", {"gridsplit", "-"}, "*..#\n.#*.\n#..*\n", "", ""},
+      {"pass-Nim", "pass-Nim: piles 18, 47, 34", {"passnim", "18", "47", "34"}, "", "second", ""},
+      {"pass-Nim", "pass-Nim: piles 32, 49, 58", {"passnim", "32", "49", "58"}, "", "first", ""},
   };
 }
 
@@ -88,8 +91,9 @@ std::string moves_text(const Json& json) {
 }  // namespace
 
 void add_examples_command(CLI::App& app, GlobalOptions& options) {
-  auto* command = app.add_subcommand("examples", "solve every worked example of the five problem statements");
-  command->footer("Each example runs through the real game command; its answer is checked against the statement.");
+  auto* command = app.add_subcommand("examples", "solve every worked example of the problems grundy started from");
+  command->footer("Each example runs through the real game command; its answer is checked against the one the "
+                  "problem gives, where it gives one.");
   command->callback([&options] {
     const auto graph = std::filesystem::temp_directory_path() / fmt::format("grundy-example-{}.txt", ::getpid());
     std::ofstream(graph) << kPebbleGraph;
@@ -105,22 +109,22 @@ void add_examples_command(CLI::App& app, GlobalOptions& options) {
       agreed += has_expectation && agrees;
       if (options.json) {
         all.push_back(Json{{"statement", example.statement}, {"title", example.title}, {"args", example.args},
-                           {"result", result}, {"agrees", agrees}});
+                           {"result", result}, {"agrees", has_expectation ? Json(agrees) : Json(nullptr)}});
         continue;
       }
-      std::cout << fmt::format("statement {}: {}\n  grundy {}{}\n  value {}: the {} player wins{}\n", example.statement,
+      std::cout << fmt::format("{}: {}\n  grundy {}{}\n  value {}: the {} player wins{}\n", example.statement,
                                example.title, fmt::join(example.args, " "), example.input.empty() ? "" : "  (board on stdin)",
                                result.at("value").get<Nimber>(), winner,
-                               has_expectation ? (agrees ? "  [as the statement says]" : "  [STATEMENT SAYS OTHERWISE]") : "");
+                               has_expectation ? (agrees ? "  [as the problem says]" : "  [THE PROBLEM SAYS OTHERWISE]") : "");
       if (!result.at("winning_moves").empty()) std::cout << fmt::format("  winning moves: {}\n", moves_text(result));
     }
     std::filesystem::remove(graph);
     if (options.json) {
-      print_json(Json{{"examples", all}, {"checked", checked}, {"agreed", agreed}});
+      std::cout << Json{{"examples", all}, {"checked", checked}, {"agreed", agreed}}.dump() << '\n';
     } else {
-      std::cout << fmt::format("{} of {} answers the statements give agree.\n", agreed, checked);
+      std::cout << fmt::format("{} of {} answers the problems give agree.\n", agreed, checked);
     }
-    if (agreed != checked) throw Error("an answer disagrees with its statement");
+    if (agreed != checked) throw Error("an answer disagrees with the one its problem gives");
   });
 }
 

@@ -1,36 +1,17 @@
 // grundy: values, winners and winning moves of impartial games.
-// Thin: builds the command set from the registry, runs it, and turns every
-// reported error into one line on stderr and exit status 2.
+// Thin: builds the command set from the catalogue, runs it, and turns every
+// reported error into one line on stderr ("grundy: error: ...") and exit status 2.
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <new>
 #include <string>
 
-#include "command.hpp"
+#include "cli_errors.hpp"
+#include "game_commands.hpp"
 #include "grundy/core/errors.hpp"
-#include "registry.hpp"
-
-namespace {
-
-// CLI11 says only "A subcommand is required" for a misspelt game; name it instead.
-std::string unknown_command(const CLI::App& app, int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string word = argv[i];
-    if (word == "--memory") {
-      ++i;
-      continue;
-    }
-    if (word.empty() || word[0] == '-') continue;
-    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-      if (sub->check_name(word)) return "";
-    }
-    return "unknown game or command '" + word + "' (grundy --help lists them)";
-  }
-  return "";
-}
-
-}  // namespace
+#include "grundy/version.hpp"
+#include "session.hpp"
 
 int main(int argc, char** argv) {
   using grundy::cli::GlobalOptions;
@@ -38,21 +19,22 @@ int main(int argc, char** argv) {
   app.name("grundy");
   app.require_subcommand(1);
   app.fallthrough();
+  app.set_version_flag("--version", std::string("grundy ") + GRUNDY_VERSION_STRING);
   GlobalOptions options;
   app.add_flag("--json", options.json, "print one JSON object (see docs/cli.md)");
   app.add_option("--memory", options.memory, "memory budget, e.g. 512M or 4G")->capture_default_str();
+  app.add_option("--time", options.time, "compute budget in seconds; past it, one line and exit status 2")
+      ->type_name("SECONDS");
   app.add_flag("-q,--quiet", options.quiet, "no progress display");
-  app.footer("Run 'grundy GAME --help' for a game's rules, position syntax and an example.");
+  app.footer("Run 'grundy GAME --help' for a game's rules, position syntax and an example;\n"
+             "'grundy explain GAME POSITION' shows every option with its value and the mex.");
   grundy::cli::add_all_commands(app, options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
-    return app.exit(e);  // --help on the tool or on one command
+    return app.exit(e);  // --help or --version
   } catch (const CLI::ParseError& e) {
-    const std::string unknown = unknown_command(app, argc, argv);
-    std::string message = unknown.empty() ? std::string(e.what()) : unknown;
-    if (message == "A subcommand is required") message = "a game or command is required (grundy --help lists them)";
-    std::cerr << "grundy: error: " << message << '\n';
+    std::cerr << "grundy: error: " << grundy::cli::parse_error_message(app, e, argc, argv) << '\n';
     return 2;
   } catch (const grundy::Error& e) {
     std::cerr << "grundy: error: " << e.what() << '\n';

@@ -2,7 +2,7 @@
 // integer x by floor(x/2), floor(x/3) or floor(x/6), and an integer that reaches 0
 // is removed (GeeksforGeeks, Sprague-Grundy set 4, exercise). From x only the
 // numbers floor(x / (2^a 3^b)) are reachable, a few thousand at most, so the
-// generic solver's hash memo over reachable values answers x up to 10^18 at once.
+// generic solver's hash memo over reachable values answers x up to 2^64-1 at once.
 #pragma once
 
 #include <array>
@@ -19,7 +19,7 @@ class Divide {
     friend bool operator==(const Move&, const Move&) = default;
   };
 
-  static constexpr std::uint64_t kMaxInteger = 1'000'000'000'000'000'000;
+  static constexpr std::uint64_t kMaxInteger = ~std::uint64_t{0};
   static constexpr std::array<std::uint64_t, 3> kDivisors{2, 3, 6};
 
   template <class Sink>

@@ -1,0 +1,78 @@
+#include "cli_errors.hpp"
+
+#include <cctype>
+#include <string_view>
+#include <vector>
+
+namespace grundy::cli {
+
+namespace {
+
+// The deepest known command named by the arguments, and the first word after
+// the commands that names no command of it (a misspelt game), if any.
+struct CommandPath {
+  std::string path;     // "table kayles"
+  std::string unknown;  // "foo"
+  std::string parent;   // the command the unknown word was given to
+};
+
+bool takes_value(std::string_view word) { return word == "--memory" || word == "--time"; }
+
+CommandPath command_path(const CLI::App& app, int argc, char** argv) {
+  CommandPath result;
+  const CLI::App* current = &app;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (takes_value(word)) {
+      ++i;
+      continue;
+    }
+    if (word.empty() || word[0] == '-') continue;
+    const auto subs = current->get_subcommands([](const CLI::App*) { return true; });
+    if (subs.empty()) break;
+    const CLI::App* next = nullptr;
+    for (const CLI::App* sub : subs) {
+      if (sub->check_name(word)) next = sub;
+    }
+    if (next == nullptr) {
+      result.unknown = word;
+      result.parent = result.path;
+      break;
+    }
+    result.path += (result.path.empty() ? "" : " ") + next->get_name();
+    current = next;
+  }
+  return result;
+}
+
+std::string lower_first(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+std::string replace_prefix(const std::string& text, std::string_view prefix, const std::string& with) {
+  if (text.rfind(prefix, 0) == 0) return with + text.substr(prefix.size());
+  return text;
+}
+
+}  // namespace
+
+std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
+  const CommandPath where = command_path(app, argc, argv);
+  if (!where.unknown.empty()) {
+    if (where.parent == "table") return "unknown table game '" + where.unknown + "' (grundy table --help lists them)";
+    if (where.parent == "explain") return "unknown game '" + where.unknown + "' (grundy explain --help lists them)";
+    if (where.parent.empty()) return "unknown game or command '" + where.unknown + "' (grundy --help lists them)";
+  }
+  std::string message = error.what();
+  if (message == "A subcommand is required") {
+    if (where.path.empty()) return "a game or command is required (grundy --help lists them)";
+    return where.path + ": a game is required (grundy " + where.path + " --help lists them)";
+  }
+  message = replace_prefix(message, "The following argument was not expected: ", "unexpected argument: ");
+  message = replace_prefix(message, "The following arguments were not expected: ", "unexpected arguments: ");
+  message = lower_first(message);
+  return where.path.empty() ? message : where.path + ": " + message;
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,88 @@
+#include "session.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "grundy/core/errors.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_stop_signal(int) { g_stop.store(true); }
+struct sigaction g_old_int;
+struct sigaction g_old_term;
+
+// Draws one progress line in place on stderr; an empty line clears it.
+void draw_progress(const std::string& line) {
+  static bool drawn = false;
+  if (line.empty()) {
+    if (drawn) std::fputs("\r\033[K", stderr);
+    drawn = false;
+  } else {
+    std::fputs(("\r  " + line + "\033[K").c_str(), stderr);
+    drawn = true;
+  }
+  std::fflush(stderr);
+}
+
+double parse_seconds(const std::string& text) {
+  std::size_t used = 0;
+  double seconds = 0;
+  try {
+    seconds = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty() || !(seconds > 0) || seconds > 1e9) {
+    throw InputError(fmt::format("--time: '{}' is not a number of seconds above 0 (for example 30 or 2.5)", text));
+  }
+  return seconds;
+}
+
+}  // namespace
+
+catalogue::Context make_context(const GlobalOptions& options) {
+  catalogue::Context context;
+  context.memory = MemoryBudget::parse(options.memory);
+  if (!options.time.empty()) {
+    const auto budget = std::chrono::duration<double>(parse_seconds(options.time));
+    context.deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget);
+  }
+  context.stop = &StopOnSignals::stop_flag();
+  context.progress = !options.quiet && isatty(STDERR_FILENO) != 0;
+  if (context.progress) context.on_progress = draw_progress;
+  return context;
+}
+
+void write_out(const std::string& text) {
+  std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+  std::cout.flush();
+}
+
+StopOnSignals::StopOnSignals() {
+  g_stop.store(false);
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &g_old_int);
+  sigaction(SIGTERM, &action, &g_old_term);
+}
+
+StopOnSignals::~StopOnSignals() {
+  sigaction(SIGINT, &g_old_int, nullptr);
+  sigaction(SIGTERM, &g_old_term, nullptr);
+}
+
+const std::atomic<bool>& StopOnSignals::stop_flag() { return g_stop; }
+
+}  // namespace grundy::cli

@@ -1,0 +1,39 @@
+// What every command of the grundy tool shares: the global options (--json,
+// --memory, --time, --quiet), the compute context they make (budgets, a progress
+// line on a terminal, Ctrl-C), and printing to standard output.
+#pragma once
+
+#include <atomic>
+#include <string>
+
+#include "grundy/catalogue/entry.hpp"
+
+namespace grundy::cli {
+
+/// Options given before or after the command name, shared by every command.
+struct GlobalOptions {
+  bool json = false;
+  std::string memory = "8G";
+  std::string time;  // seconds; empty: no time budget
+  bool quiet = false;
+};
+
+/// The compute context for these options: memory and time budgets, the stop flag
+/// set by SIGINT/SIGTERM, and a progress line on stderr when it is a terminal.
+catalogue::Context make_context(const GlobalOptions& options);
+
+/// Writes text to standard output as is.
+void write_out(const std::string& text);
+
+/// While alive, SIGINT and SIGTERM only set stop_flag() (the engine then stops
+/// cleanly, saving its checkpoint); the previous handlers come back afterwards.
+class StopOnSignals {
+ public:
+  StopOnSignals();
+  ~StopOnSignals();
+  StopOnSignals(const StopOnSignals&) = delete;
+  StopOnSignals& operator=(const StopOnSignals&) = delete;
+  static const std::atomic<bool>& stop_flag();
+};
+
+}  // namespace grundy::cli

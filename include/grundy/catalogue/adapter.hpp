@@ -1,0 +1,258 @@
+// Turns an engine Game into a catalogue Instance. A game's catalogue entry
+// supplies only how its positions and moves are spoken of (the Speech: parse and
+// format a component, describe a move, optional extras); the adapter does the
+// rest the same way for every game: analysis through grundy::Analyzer, explain
+// and apply by enumerating options (lazily, so a heap of 10^12 lists its first
+// options and stops), budgets through the solver's limits.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "grundy/catalogue/entry.hpp"
+#include "grundy/catalogue/limits.hpp"
+#include "grundy/core/analysis.hpp"
+#include "grundy/core/errors.hpp"
+
+namespace grundy::catalogue {
+
+/// How a catalogue entry speaks of game G's positions and moves.
+template <Game G>
+struct Speech {
+  using P = PositionOf<G>;
+  using M = MoveOf<G>;
+  /// One component from its text; `what` names it in errors ("heap 2").
+  std::function<P(std::string_view text, const std::string& what)> parse;
+  /// The component in position syntax (parse(format(p)) == p).
+  std::function<std::string(const P&)> format;
+  /// A move played from `from`, leaving `result`: a line for people and JSON fields.
+  std::function<MoveInfo(const P& from, const M& move, std::span<const P> result)> describe;
+  /// Optional: the position arguments as component texts (reads FILE or '-').
+  std::function<std::vector<std::string>(const std::vector<std::string>&)> expand;
+  /// Optional: called with every parsed position before it is used (a table
+  /// grows to cover the heaps asked about).
+  std::function<void(std::span<const P>)> prepare;
+  /// Optional: the number of options of a component, when it can be had without
+  /// listing them (huge heaps); nullopt to count by listing.
+  std::function<std::optional<std::uint64_t>(const P&)> count_options;
+  /// Optional: game fields and lines added to every report (the analyzer holds
+  /// the search's memo, for games that report its size).
+  std::function<void(Report&, Analyzer<G>&)> extras;
+  /// Optional: `grundy table` for this game.
+  std::function<TableResult(std::uint64_t upto, const TableRequest&)> table;
+  /// Optional: the contest format on standard input.
+  std::function<std::string(const std::string& input)> batch;
+};
+
+namespace detail {
+
+/// Thrown by the listing sink once it has seen enough options.
+struct EnoughOptions {};
+
+/// Records the first `limit` options of a position and counts them all, or stops
+/// once `stop_after` options were seen.
+template <class P, class M>
+class OptionLister {
+ public:
+  OptionLister(std::size_t limit, std::uint64_t stop_after) : limit_(limit), stop_after_(stop_after) {}
+  void add(const M& move, std::span<const P> components) { record(move, components.begin(), components.end()); }
+  void add(const M& move, std::initializer_list<P> components) {
+    record(move, components.begin(), components.end());
+  }
+  void add(const M& move) { record(move, static_cast<const P*>(nullptr), static_cast<const P*>(nullptr)); }
+  [[nodiscard]] std::vector<Option<P, M>>& options() { return options_; }
+  [[nodiscard]] std::uint64_t seen() const { return seen_; }
+
+ private:
+  template <class It>
+  void record(const M& move, It begin, It end) {
+    if (options_.size() < limit_) options_.push_back(Option<P, M>{move, std::vector<P>(begin, end)});
+    if (++seen_ >= stop_after_) throw EnoughOptions{};
+  }
+  std::size_t limit_;
+  std::uint64_t stop_after_;
+  std::uint64_t seen_ = 0;
+  std::vector<Option<P, M>> options_;
+};
+
+}  // namespace detail
+
+template <Game G>
+class GameInstance : public Instance {
+ public:
+  using P = PositionOf<G>;
+  using M = MoveOf<G>;
+
+  /// `game` is shared with whatever else holds it (a table, a graph); `name` is
+  /// the command the user ran and `noun` names a component in errors.
+  GameInstance(std::shared_ptr<const G> game, Speech<G> speech, const Context& context, std::string name,
+               std::string noun)
+      : game_(std::move(game)),
+        speech_(std::move(speech)),
+        analyzer_(*game_, search_limits(context)),
+        name_(std::move(name)),
+        noun_(std::move(noun)) {}
+
+  [[nodiscard]] Position parse(const std::vector<std::string>& arguments) override {
+    Position position{speech_.expand ? speech_.expand(arguments) : arguments};
+    natives(position);  // validates every component
+    return position;
+  }
+
+  [[nodiscard]] Position normalise(const Position& position) override {
+    Position out;
+    for (const P& p : natives(position)) out.components.push_back(speech_.format(p));
+    return out;
+  }
+
+  [[nodiscard]] Report analyse(const Position& position, std::size_t max_moves) override {
+    const std::vector<P> sum = natives(position);
+    auto analysis = analyzer_.analyze(sum);
+    Report report;
+    report.game = name_;
+    report.components = position.components;
+    for (Nimber v : analysis.values) report.values.push_back(GameValue{v});
+    report.value = GameValue{analysis.nim_sum};
+    report.outcome = analysis.nim_sum != 0 ? Outcome::first : Outcome::second;
+    report.winning_moves_count = analysis.winning_moves.size();
+    for (std::size_t i = 0; i < analysis.winning_moves.size() && i < max_moves; ++i) {
+      const auto& win = analysis.winning_moves[i];
+      MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
+      move.component = win.component;
+      report.winning_moves.push_back(std::move(move));
+    }
+    report.terminal = analysis.nim_sum == 0 && std::all_of(sum.begin(), sum.end(), [&](const P& p) {
+                        return option_count(p).value_or(1) == 0;
+                      });
+    if (speech_.extras) speech_.extras(report, analyzer_);
+    return report;
+  }
+
+  [[nodiscard]] ComponentExplanation explain(const Position& position, std::size_t component,
+                                             std::size_t limit) override {
+    const std::vector<P> sum = natives(position);
+    check_component(sum, component);
+    const P& p = sum[component];
+    ComponentExplanation out;
+    out.component = component;
+    out.position = position.components[component];
+    out.value = GameValue{analyzer_.value(p)};
+    const std::optional<std::uint64_t> known = speech_.count_options ? speech_.count_options(p) : std::nullopt;
+    const std::uint64_t stop_after = known ? std::max<std::uint64_t>(limit, 1) : kMaxOptionsCounted;
+    detail::OptionLister<P, M> lister(limit, stop_after);
+    bool stopped = false;
+    try {
+      game_->options(p, lister);
+    } catch (const detail::EnoughOptions&) {
+      stopped = true;
+    }
+    out.options_count = known ? *known : lister.seen();
+    out.options_count_known = known.has_value() || !stopped;
+    for (auto& option : lister.options()) {
+      OptionInfo info;
+      info.move = speech_.describe(p, option.move, option.components);
+      info.move.component = component;
+      for (const P& c : option.components) info.result.push_back(speech_.format(c));
+      info.value = GameValue{analyzer_.value_of_sum(option.components)};
+      out.options.push_back(std::move(info));
+    }
+    return out;
+  }
+
+  [[nodiscard]] Position apply(const Position& position, std::size_t component, std::size_t option) override {
+    const std::vector<P> sum = natives(position);
+    check_component(sum, component);
+    detail::OptionLister<P, M> lister(option + 1, std::uint64_t{option} + 1);
+    try {
+      game_->options(sum[component], lister);
+    } catch (const detail::EnoughOptions&) {
+    }
+    if (lister.options().size() <= option) {
+      throw InputError(fmt_option_error(component, option, lister.options().size()));
+    }
+    Position out;
+    for (std::size_t i = 0; i < sum.size(); ++i) {
+      if (i != component) {
+        out.components.push_back(position.components[i]);
+        continue;
+      }
+      for (const P& c : lister.options()[option].components) out.components.push_back(speech_.format(c));
+    }
+    return out;
+  }
+
+  [[nodiscard]] bool terminal(const Position& position) override {
+    for (const P& p : natives(position)) {
+      if (option_count(p).value_or(1) != 0) return false;
+    }
+    return true;
+  }
+
+  [[nodiscard]] TableResult table(std::uint64_t upto, const TableRequest& request) override {
+    if (!speech_.table) return Instance::table(upto, request);
+    return speech_.table(upto, request);
+  }
+
+  [[nodiscard]] std::string batch(const std::string& input) override {
+    if (!speech_.batch) return Instance::batch(input);
+    return speech_.batch(input);
+  }
+
+  [[nodiscard]] const G& game() const { return *game_; }
+  [[nodiscard]] Analyzer<G>& analyzer() { return analyzer_; }
+
+ private:
+  std::vector<P> natives(const Position& position) const {
+    std::vector<P> out;
+    out.reserve(position.components.size());
+    for (std::size_t i = 0; i < position.components.size(); ++i) {
+      const std::string what = noun_ + " " + std::to_string(i + 1);
+      out.push_back(speech_.parse(position.components[i], what));
+    }
+    if (speech_.prepare) speech_.prepare(out);
+    return out;
+  }
+
+  // The number of options, stopping at 1 when only "any at all?" matters.
+  std::optional<std::uint64_t> option_count(const P& p) const {
+    if (speech_.count_options) {
+      if (auto known = speech_.count_options(p)) return known;
+    }
+    detail::OptionLister<P, M> lister(0, 1);
+    try {
+      game_->options(p, lister);
+    } catch (const detail::EnoughOptions&) {
+      return 1;
+    }
+    return 0;
+  }
+
+  void check_component(const std::vector<P>& sum, std::size_t component) const {
+    if (component >= sum.size()) {
+      throw InputError(noun_ + " " + std::to_string(component + 1) + ": the position has " +
+                       std::to_string(sum.size()) + " components");
+    }
+  }
+
+  std::string fmt_option_error(std::size_t component, std::size_t option, std::size_t count) const {
+    return noun_ + " " + std::to_string(component + 1) + ": no option " + std::to_string(option + 1) + " (it has " +
+           std::to_string(count) + ")";
+  }
+
+  std::shared_ptr<const G> game_;
+  Speech<G> speech_;
+  Analyzer<G> analyzer_;
+  std::string name_;
+  std::string noun_;
+};
+
+}  // namespace grundy::catalogue

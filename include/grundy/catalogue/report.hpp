@@ -1,0 +1,106 @@
+// What every front end shows of a position: the answer (each component's value,
+// the value of the sum, the winner, every winning move) and the explanation
+// (each component's options with their values and the mex). One shape for all
+// games, rendered once as JSON (the command line's contract, docs/cli.md) and
+// once as text, so the command line, the playground and bindings agree.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/core/nimber.hpp"
+
+namespace grundy::catalogue {
+
+using Json = nlohmann::ordered_json;
+
+/// The value of a component or a sum: a nimber, or, in games with cycles,
+/// infinity(K) with K the finite values among its options.
+struct GameValue {
+  Nimber nimber = 0;
+  std::optional<std::vector<Nimber>> infinity;  // K, ascending, when the value is infinite
+
+  [[nodiscard]] bool infinite() const { return infinity.has_value(); }
+  /// A number, or {"infinity": [K...]}.
+  [[nodiscard]] Json json() const;
+  /// "3", or "inf{0,2}".
+  [[nodiscard]] std::string text() const;
+  friend bool operator==(const GameValue&, const GameValue&) = default;
+};
+
+/// Who wins with perfect play from the player to move's point of view.
+enum class Outcome { first, second, draw };
+
+/// "first", "second", "draw".
+const char* outcome_name(Outcome outcome);
+
+/// One move: the component it is played in, a line for people, and the game's
+/// own JSON fields ("component" and "move" are always set from the first two).
+struct MoveInfo {
+  std::size_t component = 0;
+  std::string text;
+  Json fields = Json::object();
+};
+
+/// The answer for a position that is a sum of components.
+struct Report {
+  std::string game;                     // the command the user ran ("kayles", "octal")
+  std::vector<std::string> components;  // each component in the game's position syntax
+  std::vector<GameValue> values;        // the value of each component
+  GameValue value;                      // the value of the sum
+  Outcome outcome = Outcome::second;
+  std::vector<MoveInfo> winning_moves;  // at most the --max-moves asked for
+  std::size_t winning_moves_count = 0;  // all of them
+  std::vector<MoveInfo> drawing_moves;  // games with cycles: moves that keep a draw
+  bool terminal = false;                // no component has a move
+  Json extra = Json::object();          // further game fields
+  std::vector<std::string> notes;       // further lines for people
+  /// Games whose contract lists winning moves differently (a Treblecross row's
+  /// cell numbers): replaces the objects of winning_moves in the JSON.
+  std::optional<Json> winning_moves_json;
+  /// A large field already serialised ("\"nimbers\":{...}"), appended as is, and
+  /// its text form; built directly because a million-key object is slow to build.
+  std::string raw_json_field;
+  std::string raw_text;
+};
+
+/// One option of a component: the move, the components it leaves (position
+/// syntax) and the value of their sum.
+struct OptionInfo {
+  MoveInfo move;
+  std::vector<std::string> result;
+  GameValue value;
+};
+
+/// Counting a component's options one by one stops here; beyond it the count is unknown.
+inline constexpr std::uint64_t kMaxOptionsCounted = 10'000'000;
+
+/// Why one component has its value.
+struct ComponentExplanation {
+  std::size_t component = 0;
+  std::string position;
+  GameValue value;
+  std::uint64_t options_count = 0;
+  bool options_count_known = true;  // false only when counting would take too long
+  std::vector<OptionInfo> options;  // the first --limit options
+  [[nodiscard]] bool cut() const { return options.size() < options_count || !options_count_known; }
+};
+
+/// The report as the JSON object of the command-line contract.
+Json report_json(const Report& report);
+/// The report serialised on one line (with raw_json_field spliced in).
+std::string report_json_text(const Report& report);
+/// The report for people.
+std::string report_text(const Report& report);
+
+/// explain's JSON: the report's fields plus "explain": one entry per component.
+std::string explanation_json_text(const Report& report, const std::vector<ComponentExplanation>& components);
+/// explain for people: per component its options, their values and the mex; then the report.
+std::string explanation_text(const Report& report, const std::vector<ComponentExplanation>& components);
+
+}  // namespace grundy::catalogue

@@ -1,0 +1,45 @@
+// What `grundy table GAME --upto N` computes, for any game with a table: the
+// values g(0..N), the proven period where there is one, and game fields. Heap
+// games hand over their HeapTable too, so it can be written in its file format.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/core/nimber.hpp"
+
+namespace grundy::heap {
+class HeapTable;
+}
+
+namespace grundy::catalogue {
+
+/// The table options every table game takes, and the ones only some can honour.
+struct TableRequest {
+  bool summary = false;        // the values are not needed in memory for output
+  std::string checkpoint;      // heap games: save now and then
+  double checkpoint_every = 300;
+  std::string resume;          // heap games: continue from a table file
+  bool until_period = false;   // heap games: stop at the first proven period
+};
+
+struct TableResult {
+  std::string game;
+  std::uint64_t upto = 0;                  // the last n computed
+  std::vector<Nimber> values;              // g(0..upto), empty when only a heap table holds them
+  std::shared_ptr<const heap::HeapTable> heap_table;
+  std::optional<std::uint64_t> period;
+  std::optional<std::uint64_t> preperiod;
+  nlohmann::ordered_json extra = nlohmann::ordered_json::object();
+  std::vector<std::string> notes;
+
+  /// g(n) for n <= upto.
+  [[nodiscard]] Nimber at(std::uint64_t n) const;
+};
+
+}  // namespace grundy::catalogue

@@ -1,0 +1,20 @@
+#include "grundy/catalogue/entry.hpp"
+
+#include "grundy/catalogue/table_result.hpp"
+#include "grundy/core/errors.hpp"
+#include "grundy/heap/table.hpp"
+
+namespace grundy::catalogue {
+
+TableResult Instance::table(std::uint64_t, const TableRequest&) {
+  throw InputError("this game has no table of values (grundy table --help lists the games that have one)");
+}
+
+std::string Instance::batch(const std::string&) { throw InputError("this game has no --batch format"); }
+
+Nimber TableResult::at(std::uint64_t n) const {
+  if (heap_table) return heap_table->at(n);
+  return values[n];
+}
+
+}  // namespace grundy::catalogue

@@ -1,0 +1,217 @@
+// Octal and hexadecimal take-and-break games in the catalogue: `octal CODE` and
+// one entry per named game (kayles, dawsons-kayles, ...). Heaps are whole
+// numbers; the value table grows (by doubling) until it covers the heaps asked
+// or proves a period, after which heaps up to 2^63-1 are answered.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "catalogue_games.hpp"
+#include "function_entry.hpp"
+#include "grundy/catalogue/adapter.hpp"
+#include "grundy/core/parse.hpp"
+#include "grundy/games/octal.hpp"
+#include "grundy/heap/codes.hpp"
+#include "heap_tables.hpp"
+
+namespace grundy::catalogue {
+
+namespace {
+
+constexpr std::uint64_t kDefaultHeapLimit = 100'000;
+constexpr std::uint64_t kDefaultThreeHeapLimit = 2'000;
+
+const char* const kCodeHelp =
+    "Codes: d0.d1d2...dk, one digit per number of tokens removed (d_i for removing i). A digit is a sum of: 1 = may "
+    "remove the whole heap, 2 = may leave one heap, 4 = may leave two non-empty heaps, 8 = three heaps (hexadecimal "
+    "digits 8-f). d0 is 0, or 4 (8, c) when a heap may be split without removing anything. Examples: 0.77 Kayles, "
+    "0.07 Dawson's Kayles, 0.007 Treblecross, 0.137 Dawson's chess, 0.6 Officers, 4.0 (split a heap in two), 0.3f "
+    "(hexadecimal). Names: kayles, dawsons-kayles, treblecross, dawsons-chess, officers, grundys-game.";
+
+std::string move_text(const games::OctalGame::Move& m, bool grundys) {
+  std::string text;
+  if (grundys && m.take == 0) {
+    text = fmt::format("split the heap of {}", m.from);
+  } else if (m.take == 0) {
+    text = fmt::format("split the heap of {} without removing any", m.from);
+  } else {
+    text = fmt::format("take {} from the heap of {}", m.take, m.from);
+  }
+  switch (m.heaps) {
+    case 0:
+      return text + ", leaving nothing";
+    case 1:
+      return text + fmt::format(", leaving {}", m.to[0]);
+    case 2:
+      if (m.step == 0) return text + fmt::format(", leaving {} + {}", m.to[0], m.to[1]);
+      return text + fmt::format(", leaving a + b with a = {}, {}, ..., {} (every {}th: {} ways)", m.to[0],
+                                m.to[0] + m.step, m.to[0] + (m.count - 1) * m.step, m.step, m.count);
+    default:
+      return text + fmt::format(", leaving {} + {} + {}", m.to[0], m.to[1], m.to[2]);
+  }
+}
+
+MoveInfo describe_heap_move(const games::OctalGame::Move& m, bool grundys) {
+  MoveInfo info{.text = move_text(m, grundys)};
+  info.fields["take"] = m.take;
+  info.fields["from"] = m.from;
+  info.fields["to"] = std::vector<std::uint64_t>(m.to.begin(), m.to.begin() + m.heaps);
+  if (m.step != 0) {
+    info.fields["step"] = m.step;
+    info.fields["count"] = m.count;
+    info.fields["last"] = std::vector<std::uint64_t>{m.to[0] + (m.count - 1) * m.step, m.to[1] - (m.count - 1) * m.step};
+  }
+  return info;
+}
+
+// The number of ways to write n as a + b + c with 1 <= a <= b <= c: round(n^2 / 12).
+__extension__ typedef unsigned __int128 Wide;  // g++ and clang: exact n^2 for n < 2^64
+
+std::uint64_t three_part_partitions(std::uint64_t n) {
+  const Wide square = static_cast<Wide>(n) * n;
+  const Wide count = (square + 6) / 12;
+  return count > ~std::uint64_t{0} ? ~std::uint64_t{0} : static_cast<std::uint64_t>(count);
+}
+
+std::uint64_t heap_option_count(const heap::HeapRules& rules, std::uint64_t n) {
+  std::uint64_t count = 0;
+  for (std::uint64_t k = 0; k <= rules.max_take() && k <= n; ++k) {
+    const std::uint8_t d = rules.digits[k];
+    const std::uint64_t rest = n - k;
+    if ((d & 1) && rest == 0 && k >= 1) ++count;
+    if ((d & 2) && rest >= 1 && k >= 1) ++count;
+    if ((d & 4) && rest >= 2) count += rest / 2 - (rules.unequal_split && rest % 2 == 0 ? 1 : 0);
+    if ((d & 8) && rest >= 3) count += three_part_partitions(rest);
+  }
+  return count;
+}
+
+struct HeapSettings {
+  std::uint64_t limit = 0;
+  HeapRun run;
+};
+
+HeapSettings heap_settings(const heap::HeapRules& rules, const RuleValues& values) {
+  HeapSettings settings;
+  const std::string upto = rule_value(values, "--upto");
+  const std::uint64_t default_limit = heap::max_heaps_left(rules) >= 3 ? kDefaultThreeHeapLimit : kDefaultHeapLimit;
+  settings.limit = upto.empty() ? default_limit : parse_count(upto, "--upto", kMaxHeapTableUpto);
+  settings.run = heap_run(values);
+  return settings;
+}
+
+Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& table, const HeapSettings& settings,
+                                     const Context& context) {
+  Speech<games::OctalGame> speech;
+  const heap::HeapRules& rules = table->rules();
+  const bool grundys = rules.unequal_split;
+  speech.parse = [](std::string_view text, const std::string& what) {
+    return parse_count(text, what, games::OctalGame::kMaxHeap);
+  };
+  speech.format = [](std::uint64_t heap) { return std::to_string(heap); };
+  speech.prepare = [table, settings, context](std::span<const std::uint64_t> heaps) {
+    const std::uint64_t largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end());
+    cover_heaps(*table, largest, settings.limit, settings.run, context);
+  };
+  speech.describe = [grundys](std::uint64_t, const games::OctalGame::Move& m, std::span<const std::uint64_t>) {
+    return describe_heap_move(m, grundys);
+  };
+  speech.count_options = [table](std::uint64_t heap) {
+    return std::optional<std::uint64_t>(heap_option_count(table->rules(), heap));
+  };
+  speech.extras = [table](Report& report, auto&) {
+    const heap::HeapRules& r = table->rules();
+    report.extra["code"] = heap::format_code(r);
+    const auto& period = table->period();
+    report.extra["period"] = period ? Json(period->period) : Json(nullptr);
+    report.extra["preperiod"] = period ? Json(period->preperiod) : Json(nullptr);
+    report.extra["table_upto"] = table->size() == 0 ? 0 : table->size() - 1;
+    if (period) {
+      report.notes.push_back(fmt::format("{}: periodic from n0 = {} with period {} (proven)", heap::format_code(r),
+                                         period->preperiod, period->period));
+    }
+  };
+  speech.table = [rules, settings, context](std::uint64_t upto, const TableRequest& request) {
+    return heap_table(rules, upto, request, settings.run, context);
+  };
+  return speech;
+}
+
+std::vector<RuleOption> heap_options() {
+  return {RuleOption{.name = "--upto",
+                     .kind = RuleOption::Kind::value,
+                     .value_name = "N",
+                     .help = "compute values up to N at most, 1 .. 2^40 (default 100000; 2000 with three-heap moves)"},
+          RuleOption{.name = "--method",
+                     .kind = RuleOption::Kind::value,
+                     .value_name = "METHOD",
+                     .help = "fast (vectorised + sparse space) or plain (the O(n^2) reference)",
+                     .default_value = "fast",
+                     .choices = {"fast", "plain"}},
+          RuleOption{.name = "--threads",
+                     .kind = RuleOption::Kind::value,
+                     .value_name = "T",
+                     .help = "worker threads for the table kernel, 1 .. 256",
+                     .default_value = "2"}};
+}
+
+GameInfo heap_info(std::string name, std::string summary, bool takes_code) {
+  GameInfo info{.name = std::move(name), .summary = std::move(summary), .component_noun = "heap"};
+  info.rules = takes_code ? std::string("A move takes tokens from one heap and may split what is left, as the code "
+                                        "says. ") + kCodeHelp
+                          : info.summary + ".";
+  info.syntax =
+      "heap sizes, 0 .. 2^63-1 once the period is proven; otherwise up to --upto (default 100000, 2000 for codes with "
+      "three-heap moves): the table is grown (doubling) until it covers the heaps or proves a period. A split of a "
+      "huge heap may come as a family of moves: step, count and last in JSON (a = to[0] + i*step, i < count).";
+  info.example = takes_code ? "octal 0.07 5 8   (Dawson's Kayles)" : info.name + " 10 13";
+  info.limits = "heaps up to 2^63-1 with a proven period, else up to --upto (at most 2^40); tables up to 2^40";
+  if (takes_code) {
+    info.rule_options.push_back(RuleOption{.name = "code",
+                                           .kind = RuleOption::Kind::positional,
+                                           .value_name = "CODE",
+                                           .help = "octal or hexadecimal code, or a name",
+                                           .required = true});
+  }
+  for (RuleOption& option : heap_options()) info.rule_options.push_back(std::move(option));
+  info.has_table = true;
+  info.table_max_upto = kMaxHeapTableUpto;
+  info.table_options = heap_table_options();
+  info.table_abilities = TableAbilities{.binary = true, .resume = true, .until_period = true};
+  return info;
+}
+
+std::unique_ptr<Instance> make_heap_instance(const GameInfo& info, const heap::HeapRules& rules,
+                                             const RuleValues& values, const Context& context) {
+  const HeapSettings settings = heap_settings(rules, values);
+  auto table = std::make_shared<heap::HeapTable>(rules);
+  auto game = std::make_shared<const games::OctalGame>(table);
+  return std::make_unique<GameInstance<games::OctalGame>>(game, heap_speech(table, settings, context), context,
+                                                          info.name, info.component_noun);
+}
+
+}  // namespace
+
+std::vector<const Entry*> heap_entries() {
+  static const std::vector<FunctionEntry> entries = [] {
+    std::vector<FunctionEntry> list;
+    list.emplace_back(heap_info("octal", "octal and hexadecimal take-and-break heap games (0.77, 0.07, 4.007, ...)", true),
+                      [](const GameInfo& info, const RuleValues& values, const Context& context) {
+                        return make_heap_instance(info, heap::parse_heap_rules(rule_value(values, "code")), values,
+                                                  context);
+                      });
+    for (const heap::HeapAlias& alias : heap::heap_aliases()) {
+      if (alias.name == "treblecross") continue;  // the board game of that name is its own entry
+      list.emplace_back(heap_info(std::string(alias.name), std::string(alias.description), false),
+                        [](const GameInfo& info, const RuleValues& values, const Context& context) {
+                          return make_heap_instance(info, heap::parse_heap_rules(info.name), values, context);
+                        });
+    }
+    return list;
+  }();
+  std::vector<const Entry*> out;
+  for (const FunctionEntry& entry : entries) out.push_back(&entry);
+  return out;
+}
+
+}  // namespace grundy::catalogue

@@ -1,0 +1,215 @@
+#include "heap_tables.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "grundy/core/errors.hpp"
+#include "grundy/core/parse.hpp"
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/table_file.hpp"
+#include "grundy/heap/table_stats.hpp"
+#include "progress_text.hpp"
+
+namespace grundy::catalogue {
+
+HeapRun heap_run(const RuleValues& values) {
+  HeapRun run;
+  const std::string method = rule_value(values, "--method", "fast");
+  if (method != "fast" && method != "plain") {
+    throw InputError(fmt::format("--method: '{}' is not fast or plain", method));
+  }
+  run.method = method == "plain" ? heap::KernelMethod::plain : heap::KernelMethod::fast;
+  const std::string threads = rule_value(values, "--threads");
+  if (!threads.empty()) {
+    run.threads = static_cast<unsigned>(parse_count(threads, "--threads", 256));
+    if (run.threads == 0) throw InputError("--threads: must be at least 1");
+  }
+  return run;
+}
+
+std::vector<RuleOption> heap_table_options() {
+  return {
+      RuleOption{.name = "--checkpoint",
+                 .kind = RuleOption::Kind::value,
+                 .value_name = "FILE",
+                 .help = "save the table here (atomically) now and then, on SIGINT/SIGTERM and at the end"},
+      RuleOption{.name = "--checkpoint-every",
+                 .kind = RuleOption::Kind::value,
+                 .value_name = "SECONDS",
+                 .help = "seconds between checkpoints",
+                 .default_value = "300"},
+      RuleOption{.name = "--resume",
+                 .kind = RuleOption::Kind::value,
+                 .value_name = "FILE",
+                 .help = "continue from a table file (a checkpoint, or --output in binary or text format)"},
+      RuleOption{.name = "--until-period",
+                 .kind = RuleOption::Kind::flag,
+                 .help = "stop as soon as a period is proven (the table grows by doubling up to --upto)"},
+  };
+}
+
+heap::ExtendOptions extend_options(const HeapRun& run, const Context& context) {
+  heap::ExtendOptions options;
+  options.method = run.method;
+  options.threads = run.threads;
+  options.budget = context.memory;
+  options.stop = context.stop;
+  if (context.progress && context.on_progress) {
+    auto draw = context.on_progress;
+    options.on_progress = [draw](const heap::ExtendProgress& p) { draw(table_progress_line(p)); };
+  }
+  return options;
+}
+
+namespace {
+
+// One step of growth; the progress line is cleared after it and a stop request becomes Interrupted.
+void extend_step(heap::HeapTable& table, std::uint64_t upto, const heap::ExtendOptions& options,
+                 const Context& context) {
+  const auto result = heap::extend_table(table, upto, options);
+  if (context.on_progress) context.on_progress("");
+  if (result.outcome == heap::ExtendOutcome::stopped) throw Interrupted("interrupted while computing the table");
+}
+
+}  // namespace
+
+void cover_heaps(heap::HeapTable& table, std::uint64_t largest_heap, std::uint64_t limit, const HeapRun& run,
+                 const Context& context) {
+  if (table.knows(largest_heap)) return;
+  const heap::HeapRules& rules = table.rules();
+  if (rules.unequal_split && largest_heap > limit) {
+    throw InputError(fmt::format("heap {}: {} has no periodicity theorem, so its values must be computed up to the "
+                                 "heap, beyond --upto {}; pass --upto N (N >= {})",
+                                 largest_heap, rules.name, limit, largest_heap));
+  }
+  const heap::ExtendOptions options = extend_options(run, context);
+  // Grundy's game never proves a period: compute exactly what the heaps need.
+  std::uint64_t next = rules.unequal_split ? std::min(largest_heap, limit)
+                                           : std::min(limit, std::max<std::uint64_t>(1023, 2 * table.size() + 1));
+  while (true) {
+    extend_step(table, next, options, context);
+    if (table.detect_period() || table.size() > largest_heap || next >= limit) break;
+    next = std::min(limit, 2 * next + 1);
+  }
+  if (!table.knows(largest_heap)) {
+    throw InputError(fmt::format("heap {}: {} has no proven period up to {} and the heap is beyond that table; "
+                                 "pass --upto N (N >= {}) to compute further",
+                                 largest_heap, rules.name, table.size() - 1, largest_heap));
+  }
+}
+
+namespace {
+
+Json stats_json(const heap::TableStats& stats) {
+  Json json = Json::object();
+  json["largest"] = stats.largest;
+  json["largest_at"] = stats.largest_at;
+  Json frequencies = Json::object();
+  for (std::size_t v = 0; v < stats.frequencies.size(); ++v) {
+    if (stats.frequencies[v] != 0) frequencies[std::to_string(v)] = stats.frequencies[v];
+  }
+  json["frequencies"] = std::move(frequencies);
+  json["rare_mask"] = stats.rare ? Json(stats.rare->mask) : Json(nullptr);
+  json["rare_heap_parity"] = stats.rare ? stats.rare->heap_parity : false;
+  json["rare_parity"] = stats.rare ? Json(stats.rare->rare_parity) : Json(nullptr);
+  json["rare_count"] = stats.rare_count;
+  json["last_rare"] = stats.last_rare ? Json(*stats.last_rare) : Json(nullptr);
+  return json;
+}
+
+std::vector<std::string> stats_notes(const heap::TableStats& stats) {
+  std::vector<std::string> notes;
+  notes.push_back(fmt::format("largest value {} first at n = {}", stats.largest, stats.largest_at));
+  std::string freq = "value frequencies:";
+  for (std::size_t v = 0; v < stats.frequencies.size(); ++v) {
+    if (stats.frequencies[v] != 0) freq += fmt::format(" {}:{}", v, stats.frequencies[v]);
+  }
+  notes.push_back(freq);
+  if (stats.rare) {
+    notes.push_back(fmt::format("sparse space: rare when parity(g(n) & {}){} = {}: {}", stats.rare->mask,
+                                stats.rare->heap_parity ? " ^ (n & 1)" : "", stats.rare->rare_parity,
+                                stats.last_rare ? fmt::format("{} rare values, the last at n = {}", stats.rare_count,
+                                                              *stats.last_rare)
+                                                : std::string("no rare values")));
+  }
+  return notes;
+}
+
+std::shared_ptr<heap::HeapTable> start_table(const heap::HeapRules& rules, std::uint64_t upto,
+                                             const TableRequest& request, std::uint64_t& loaded_size) {
+  if (request.resume.empty()) return std::make_shared<heap::HeapTable>(rules);
+  auto table = std::make_shared<heap::HeapTable>(heap::load_table(request.resume));
+  if (!heap::same_game(table->rules(), rules)) {
+    throw InputError(fmt::format("--resume {}: the file holds {} ({}), not {} ({})", request.resume,
+                                 table->rules().name, heap::format_code(table->rules()), rules.name,
+                                 heap::format_code(rules)));
+  }
+  loaded_size = table->size();
+  table->truncate(upto + 1);
+  return table;
+}
+
+}  // namespace
+
+TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request,
+                       const HeapRun& run, const Context& context) {
+  if (request.checkpoint_every < 0) throw InputError("--checkpoint-every: must not be negative");
+  std::uint64_t loaded_size = 0;
+  std::shared_ptr<heap::HeapTable> table = start_table(rules, upto, request, loaded_size);
+  heap::ExtendOptions options = extend_options(run, context);
+  options.checkpoint_path = request.checkpoint;
+  options.checkpoint_every = request.checkpoint_every;
+  heap::KernelStats kernel_stats;
+  options.kernel_stats = &kernel_stats;
+  // --until-period: grow by doubling and stop at the first proven period.
+  std::uint64_t next = upto;
+  if (request.until_period && !rules.unequal_split) next = std::min(upto, std::max<std::uint64_t>(1023, table->size()));
+  heap::ExtendResult result;
+  while (true) {
+    result = heap::extend_table(*table, next, options);
+    if (result.outcome == heap::ExtendOutcome::stopped || next >= upto) break;
+    if (table->detect_period()) break;
+    next = std::min(upto, 2 * next + 1);
+  }
+  if (context.on_progress) context.on_progress("");
+  if (result.outcome == heap::ExtendOutcome::stopped) {
+    if (request.checkpoint.empty()) {
+      throw Interrupted(fmt::format("interrupted at n = {}; nothing saved (use --checkpoint FILE to keep the work)",
+                                    table->size()));
+    }
+    throw Interrupted(fmt::format("interrupted at n = {}; checkpoint saved to {} (continue with --resume {})",
+                                  table->size(), request.checkpoint, request.checkpoint));
+  }
+  table->detect_period();
+  // The final checkpoint; never replace a longer resumed file by a shorter table.
+  if (!request.checkpoint.empty() && table->size() >= loaded_size) heap::save_table(*table, request.checkpoint);
+
+  TableResult out{.game = rules.name, .upto = table->size() - 1, .heap_table = table};
+  if (table->period()) {
+    out.period = table->period()->period;
+    out.preperiod = table->period()->preperiod;
+  }
+  // The fast kernel's own sparse-space mask, when it used one; else chosen from the frequencies.
+  std::optional<heap::RareSplit> split;
+  if (kernel_stats.rare_mask.load() != 0 && kernel_stats.rare_mask.load() <= 0xffffffffULL) {
+    split = heap::RareSplit{.mask = static_cast<std::uint32_t>(kernel_stats.rare_mask.load()),
+                            .heap_parity = kernel_stats.heap_parity.load()};
+  }
+  const heap::TableStats stats = heap::compute_stats(*table, split);
+  out.extra["code"] = heap::format_code(rules);
+  out.extra["period_status"] =
+      table->period() ? "proven" : (rules.unequal_split ? "no periodicity theorem" : "none up to upto");
+  out.extra["method"] = run.method == heap::KernelMethod::plain ? "plain" : "fast";
+  out.extra["value_bits"] = table->value_bits();
+  out.extra["rare_mask_source"] = split ? "kernel" : "frequencies";
+  out.extra["stats"] = stats_json(stats);
+  if (!table->period()) {
+    out.notes.push_back(rules.unequal_split ? std::string("no period declared: Grundy's game has no periodicity theorem")
+                                            : fmt::format("no period up to {}", out.upto));
+  }
+  for (auto& note : stats_notes(stats)) out.notes.push_back(std::move(note));
+  return out;
+}
+
+}  // namespace grundy::catalogue

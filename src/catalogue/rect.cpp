@@ -1,0 +1,86 @@
+// Rectangle clearing in the catalogue: one board of 0/1 rows (at most 8x8),
+// given inline ("0110/0000"), as a FILE, or on standard input.
+#include <fmt/format.h>
+
+#include "catalogue_games.hpp"
+#include "function_entry.hpp"
+#include "grundy/catalogue/adapter.hpp"
+#include "grundy/core/errors.hpp"
+#include "grundy/games/rect.hpp"
+#include "common/text.hpp"
+
+namespace grundy::catalogue {
+
+namespace {
+
+using grundy::detail::names_a_file;
+using grundy::detail::read_input;
+using grundy::detail::split_lines;
+using grundy::detail::trim;
+
+/// The board's size, shared by parse (which learns it) and format (which keeps it).
+struct BoardFrame {
+  int rows = 0;
+  int cols = 0;
+};
+
+Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
+  Speech<games::Rect> speech;
+  speech.expand = [](const std::vector<std::string>& arguments) {
+    if (arguments.size() > 1) {
+      throw InputError(fmt::format("rect: expected one board, got {} arguments (separate rows with '/', not spaces)",
+                                   arguments.size()));
+    }
+    const std::string source = arguments.empty() ? "-" : arguments.front();
+    if (source != "-" && !names_a_file(source, "01/ ")) return std::vector<std::string>{source};
+    return std::vector<std::string>{games::format_rect_board(games::parse_rect_lines(read_input(source)))};
+  };
+  speech.parse = [frame](std::string_view text, const std::string&) {
+    const games::RectBoard board = games::parse_rect_board(text);
+    frame->rows = std::max(frame->rows, board.rows);
+    frame->cols = std::max(frame->cols, board.cols);
+    return board.cells;
+  };
+  speech.format = [frame](std::uint64_t cells) {
+    return games::format_rect_board(games::RectBoard{cells, frame->rows, frame->cols});
+  };
+  speech.describe = [](std::uint64_t, const games::Rect::Move& move, std::span<const std::uint64_t>) {
+    MoveInfo info{.text = games::format_rect_move(move)};
+    info.fields["from"] = {move.r1 + 1, move.c1 + 1};
+    info.fields["to"] = {move.r2 + 1, move.c2 + 1};
+    return info;
+  };
+  speech.extras = [frame](Report& report, Analyzer<games::Rect>& analyzer) {
+    report.notes.push_back(report.outcome == Outcome::first ? "winner: A (the player who moves first)"
+                                                            : "winner: B (the player who moves second)");
+    report.extra["rows"] = frame->rows;
+    report.extra["cols"] = frame->cols;
+    report.extra["memo_positions"] = analyzer.solver().memo_size();
+  };
+  return speech;
+}
+
+}  // namespace
+
+const Entry& rect_entry() {
+  static const FunctionEntry entry(
+      GameInfo{.name = "rect",
+               .summary = "clear an all-1 rectangle of a binary matrix (up to 8x8)",
+               .rules = "A move picks an axis-parallel rectangle whose cells are all 1 and sets them to 0; whoever "
+                        "cannot move loses. Player A moves first.",
+               .syntax = "one BOARD: rows of 0/1 separated by '/' (0110/0000/0000/0001), or a FILE, or '-' (or "
+                         "nothing) to read the rows from standard input, one per line, spaces optional, blank lines "
+                         "ignored. Moves are (r1,c1)-(r2,c2): opposite corners, 1-based (row, column).",
+               .example = "rect 0110/0000/0000/0001   (value 3, A wins by clearing (1,2)-(1,2) or (1,3)-(1,3))",
+               .limits = "at most 8 rows and 8 columns; dense large boards are bounded by --memory and --time",
+               .component_noun = "board",
+               .reads_input = true},
+      [](const GameInfo& info, const RuleValues&, const Context& context) -> std::unique_ptr<Instance> {
+        auto frame = std::make_shared<BoardFrame>();
+        return std::make_unique<GameInstance<games::Rect>>(std::make_shared<const games::Rect>(), rect_speech(frame),
+                                                           context, info.name, info.component_noun);
+      });
+  return entry;
+}
+
+}  // namespace grundy::catalogue

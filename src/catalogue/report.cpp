@@ -1,0 +1,179 @@
+#include "grundy/catalogue/report.hpp"
+
+#include <fmt/format.h>
+
+namespace grundy::catalogue {
+
+Json GameValue::json() const {
+  if (!infinity) return Json(nimber);
+  return Json{{"infinity", *infinity}};
+}
+
+std::string GameValue::text() const {
+  if (!infinity) return std::to_string(nimber);
+  return fmt::format("inf{{{}}}", fmt::join(*infinity, ","));
+}
+
+const char* outcome_name(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::first:
+      return "first";
+    case Outcome::second:
+      return "second";
+    case Outcome::draw:
+      return "draw";
+  }
+  return "draw";
+}
+
+namespace {
+
+Json move_json(const MoveInfo& move) {
+  Json entry = Json::object();
+  entry["component"] = move.component;
+  entry["move"] = move.text;
+  for (const auto& [key, field] : move.fields.items()) entry[key] = field;
+  return entry;
+}
+
+Json moves_json(const std::vector<MoveInfo>& moves) {
+  Json out = Json::array();
+  for (const MoveInfo& move : moves) out.push_back(move_json(move));
+  return out;
+}
+
+std::string splice(const Json& json, const std::string& raw_field) {
+  std::string out = json.dump();
+  if (!raw_field.empty()) {
+    out.pop_back();
+    out += ',';
+    out += raw_field;
+    out += '}';
+  }
+  return out;
+}
+
+std::string outcome_line(const Report& report) {
+  if (report.outcome == Outcome::draw) return "neither player can force a win: a draw with perfect play";
+  if (report.outcome == Outcome::first) return "the first player wins";
+  if (report.terminal) return "no move: the player to move loses";
+  return "the second player wins";
+}
+
+std::string shown(const std::string& component) {
+  return component.size() <= 100 ? component : fmt::format("{}... ({} characters)", component.substr(0, 60), component.size());
+}
+
+}  // namespace
+
+Json report_json(const Report& report) {
+  Json json = Json::object();
+  json["game"] = report.game;
+  json["position"] = report.components;
+  json["value"] = report.value.json();
+  if (report.outcome != Outcome::draw) json["winner"] = outcome_name(report.outcome);
+  Json values = Json::array();
+  for (const GameValue& v : report.values) values.push_back(v.json());
+  json["components"] = std::move(values);
+  json["winning_moves"] = report.winning_moves_json ? *report.winning_moves_json : moves_json(report.winning_moves);
+  json["winning_moves_count"] = report.winning_moves_count;
+  json["outcome"] = outcome_name(report.outcome);
+  if (report.outcome == Outcome::draw) json["drawing_moves"] = moves_json(report.drawing_moves);
+  for (const auto& [key, field] : report.extra.items()) json[key] = field;
+  return json;
+}
+
+std::string report_json_text(const Report& report) { return splice(report_json(report), report.raw_json_field); }
+
+std::string report_text(const Report& report) {
+  std::string out = fmt::format("{}", report.game);
+  for (const std::string& c : report.components) out += ' ' + shown(c);
+  out += '\n';
+  if (report.components.size() > 1) {
+    for (std::size_t i = 0; i < report.components.size(); ++i) {
+      out += fmt::format("  component {}: {}  value {}\n", i + 1, shown(report.components[i]), report.values[i].text());
+    }
+    out += fmt::format("nim-sum {}: {}\n", report.value.text(), outcome_line(report));
+  } else if (!report.components.empty()) {
+    out += fmt::format("value {}: {}\n", report.value.text(), outcome_line(report));
+  }
+  for (const std::string& note : report.notes) out += note + '\n';
+  const auto list = [&](const char* title, const std::vector<MoveInfo>& moves, std::size_t count) {
+    if (count == 0) return;
+    out += fmt::format("{} ({}{}):\n", title, count,
+                       moves.size() < count ? fmt::format(", {} shown", moves.size()) : std::string());
+    for (const MoveInfo& move : moves) {
+      if (report.components.size() > 1) {
+        out += fmt::format("  in component {}: {}\n", move.component + 1, move.text);
+      } else {
+        out += fmt::format("  {}\n", move.text);
+      }
+    }
+  };
+  list("winning moves", report.winning_moves, report.winning_moves_count);
+  list("drawing moves", report.drawing_moves, report.drawing_moves.size());
+  out += report.raw_text;
+  return out;
+}
+
+namespace {
+
+Json explanation_entry(const ComponentExplanation& c) {
+  Json entry = Json::object();
+  entry["component"] = c.component;
+  entry["position"] = c.position;
+  entry["value"] = c.value.json();
+  entry["options_count"] = c.options_count_known ? Json(c.options_count) : Json(nullptr);
+  entry["options_listed"] = c.options.size();
+  Json options = Json::array();
+  for (const OptionInfo& option : c.options) {
+    Json o = Json::object();
+    o["move"] = option.move.text;
+    o["result"] = option.result;
+    o["value"] = option.value.json();
+    for (const auto& [key, field] : option.move.fields.items()) o[key] = field;
+    options.push_back(std::move(o));
+  }
+  entry["options"] = std::move(options);
+  return entry;
+}
+
+}  // namespace
+
+std::string explanation_json_text(const Report& report, const std::vector<ComponentExplanation>& components) {
+  Json json = report_json(report);
+  Json list = Json::array();
+  for (const ComponentExplanation& c : components) list.push_back(explanation_entry(c));
+  json["explain"] = std::move(list);
+  return splice(json, report.raw_json_field);
+}
+
+std::string explanation_text(const Report& report, const std::vector<ComponentExplanation>& components) {
+  std::string out;
+  for (const ComponentExplanation& c : components) {
+    out += fmt::format("component {}: {}\n", c.component + 1, shown(c.position));
+    if (c.options_count_known && c.options_count == 0) {
+      out += "  no option: value 0 (the mex of nothing)\n";
+      continue;
+    }
+    const std::string count =
+        c.options_count_known ? std::to_string(c.options_count) : fmt::format("more than {}", kMaxOptionsCounted);
+    out += fmt::format("  {} options{}:\n", count,
+                       c.cut() ? fmt::format(", the first {} shown (--limit N shows more)", c.options.size()) : "");
+    for (const OptionInfo& option : c.options) {
+      std::string result = option.result.empty() ? "nothing" : fmt::format("{}", fmt::join(option.result, " + "));
+      out += fmt::format("    {:<40}  leaves {}  value {}\n", option.move.text, shown(result), option.value.text());
+    }
+    if (c.value.infinite()) {
+      out += fmt::format("  value {}: no finite mex (the position can be kept from ending)\n", c.value.text());
+    } else if (c.cut()) {
+      out += fmt::format("  value {}: the mex of all the options' values (not all listed)\n", c.value.text());
+    } else {
+      out += fmt::format("  value {}: the least value no option has (the mex)\n", c.value.text());
+    }
+  }
+  out += report_text(report);
+  return out;
+}
+
+}  // namespace grundy::catalogue

@@ -1,0 +1,216 @@
+// Treblecross in the catalogue. A position is a row of '.' and 'X'; the engine
+// sees the row as a game of its own (TreblecrossRow below): a row where a mark
+// completes XXX has those marks as its options (each ends the game: value 1 by
+// convention), any other row has its safe marks (cells with no X within
+// distance 2) as options, and its value is the nim-sum of its safe runs read
+// from the 0.007 heap table, so a row of 10^6 cells is answered in O(length).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "catalogue_games.hpp"
+#include "function_entry.hpp"
+#include "grundy/catalogue/adapter.hpp"
+#include "grundy/core/errors.hpp"
+#include "grundy/core/parse.hpp"
+#include "grundy/games/treblecross.hpp"
+#include "common/text.hpp"
+
+namespace grundy::catalogue {
+
+namespace {
+
+using grundy::detail::names_a_file;
+using grundy::detail::read_input;
+using grundy::detail::split_lines;
+using grundy::detail::trim;
+
+/// The 0.007 values a set of rows needs, grown on demand.
+struct GapValues {
+  std::optional<std::filesystem::path> cache_dir;
+  MemoryBudget memory;
+  std::vector<std::uint32_t> g;
+
+  void cover(std::uint64_t upto) {
+    if (upto < g.size()) return;
+    memory.require(upto * 8 + 64, "the 0.007 table");
+    g = games::treblecross_values(std::max<std::uint64_t>(upto, 2 * g.size()), cache_dir);
+  }
+  [[nodiscard]] Nimber run_value(std::uint64_t run) const { return run == 0 ? 0 : g[run + 2]; }
+};
+
+class TreblecrossRow {
+ public:
+  using Position = std::string;
+  using Move = std::uint64_t;  // the 0-based cell marked
+
+  explicit TreblecrossRow(std::shared_ptr<GapValues> values) : values_(std::move(values)) {}
+
+  template <class Sink>
+  void options(const Position& row, Sink& sink) const {
+    const games::TreblecrossShape shape = games::treblecross_shape(row);
+    for (std::uint64_t cell : shape.immediate_wins) sink.add(cell);
+    for (const games::TreblecrossGap& gap : shape.gaps) {
+      for (std::uint64_t i = 0; i < gap.length; ++i) add_mark(row, gap.start + i, sink);
+    }
+  }
+
+  [[nodiscard]] Nimber value(const Position& row) const {
+    const games::TreblecrossShape shape = games::treblecross_shape(row);
+    if (!shape.immediate_wins.empty()) return 1;
+    Nimber total = 0;
+    for (const games::TreblecrossGap& gap : shape.gaps) total ^= values_->run_value(gap.length);
+    return total;
+  }
+
+  // A mark at offset i of a safe run of L cells leaves the runs i - 2 and L - 3 - i.
+  template <class Sink>
+  void moves_to(const Position& row, Nimber target, Sink& sink) const {
+    const games::TreblecrossShape shape = games::treblecross_shape(row);
+    if (!shape.immediate_wins.empty()) {
+      if (target == 0) {
+        for (std::uint64_t cell : shape.immediate_wins) sink.add(cell);
+      }
+      return;
+    }
+    Nimber total = 0;
+    for (const games::TreblecrossGap& gap : shape.gaps) total ^= values_->run_value(gap.length);
+    for (const games::TreblecrossGap& gap : shape.gaps) {
+      const Nimber wanted = target ^ total ^ values_->run_value(gap.length);
+      for (std::uint64_t i = 0; i < gap.length; ++i) {
+        const std::uint64_t left = i >= 2 ? i - 2 : 0;
+        const std::uint64_t right = gap.length >= i + 3 ? gap.length - 3 - i : 0;
+        if ((values_->run_value(left) ^ values_->run_value(right)) == wanted) add_mark(row, gap.start + i, sink);
+      }
+    }
+  }
+
+ private:
+  template <class Sink>
+  static void add_mark(const Position& row, std::uint64_t cell, Sink& sink) {
+    Position next = row;
+    next[cell] = 'X';
+    sink.add(cell, {std::move(next)});
+  }
+
+  std::shared_ptr<GapValues> values_;
+};
+
+std::string batch_answers(const std::string& input, GapValues& values) {
+  std::vector<std::string> lines = split_lines(input);
+  while (!lines.empty() && lines.back().find_first_not_of(" \t\r") == std::string::npos) lines.pop_back();
+  if (lines.empty()) throw InputError("treblecross --batch: empty input, expected a count and then one row per line");
+  const std::string count_text = trim(lines.front());
+  const std::uint64_t count = parse_count(count_text, "treblecross --batch: the count (line 1)", 1'000'000);
+  if (lines.size() - 1 < count) {
+    throw InputError(
+        fmt::format("treblecross --batch: the count is {} but only {} rows follow", count, lines.size() - 1));
+  }
+  if (lines.size() - 1 > count) {
+    throw InputError(
+        fmt::format("treblecross --batch: the count is {} but more rows follow (line {})", count, count + 2));
+  }
+  std::vector<std::string> rows;
+  std::uint64_t total = 0;
+  std::uint64_t upto = 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    rows.push_back(
+        games::parse_treblecross_row(lines[i + 1], fmt::format("treblecross row {} (line {})", i + 1, i + 2)));
+    total += rows.back().size();
+    upto = std::max(upto, games::treblecross_shape(rows.back()).table_upto());
+  }
+  values.memory.require(total * 3, "the rows");
+  values.cover(upto);
+  std::string out;
+  for (const std::string& row : rows) {
+    const auto a = games::analyze_treblecross(row, values.g);
+    out += a.winning() ? "WINNING\n" : "LOSING\n";
+    out += fmt::format("{}\n", fmt::join(a.winning_moves, " "));
+  }
+  return out;
+}
+
+Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
+  Speech<TreblecrossRow> speech;
+  speech.parse = [](std::string_view text, const std::string& what) {
+    return games::parse_treblecross_row(text, what);
+  };
+  speech.format = [](const std::string& row) { return row; };
+  speech.expand = [](const std::vector<std::string>& arguments) {
+    if (arguments.size() > 1) {
+      throw InputError(fmt::format("treblecross: expected one row, got {} arguments", arguments.size()));
+    }
+    if (arguments.empty() || arguments.front() == "-") return std::vector<std::string>{read_input("-")};
+    const std::string& text = arguments.front();
+    return std::vector<std::string>{names_a_file(text, ".X") ? read_input(text) : text};
+  };
+  speech.prepare = [values](std::span<const std::string> rows) {
+    std::uint64_t upto = 0;
+    for (const std::string& row : rows) upto = std::max(upto, games::treblecross_shape(row).table_upto());
+    values->cover(upto);
+  };
+  speech.describe = [](const std::string&, std::uint64_t cell, std::span<const std::string>) {
+    MoveInfo info{.text = fmt::format("mark cell {}", cell + 1)};
+    info.fields["cell"] = cell + 1;
+    return info;
+  };
+  speech.extras = [values](Report& report, auto&) {
+    if (report.components.size() != 1) return;
+    const std::string& row = report.components.front();
+    const auto a = games::analyze_treblecross(row, values->g);
+    report.values.clear();
+    for (Nimber v : a.gap_values) report.values.push_back(GameValue{v});
+    report.winning_moves_json = Json(a.winning_moves);
+    Json gaps = Json::array();
+    for (const auto& gap : a.gaps) gaps.push_back(gap.length);
+    report.extra["gaps"] = std::move(gaps);
+    report.extra["immediate_win"] = a.immediate_win;
+    if (a.immediate_win) {
+      report.notes.push_back("the first player completes three in a row at once (value 1 by convention)");
+    } else if (row.size() < 3) {
+      report.notes.push_back("a row shorter than 3 cannot be won");
+    } else if (!a.gaps.empty()) {
+      const std::size_t shown = std::min<std::size_t>(a.gaps.size(), 20);
+      std::vector<std::string> parts;
+      for (std::size_t i = 0; i < shown; ++i) parts.push_back(fmt::format("{} (value {})", a.gaps[i].length, a.gap_values[i]));
+      report.notes.push_back(fmt::format("safe runs: {}{}", fmt::join(parts, ", "),
+                                         a.gaps.size() > shown ? fmt::format(", ... ({} runs)", a.gaps.size()) : ""));
+    }
+  };
+  speech.batch = [values](const std::string& input) { return batch_answers(input, *values); };
+  return speech;
+}
+
+}  // namespace
+
+const Entry& treblecross_entry() {
+  static const FunctionEntry entry(
+      GameInfo{.name = "treblecross",
+               .summary = "Treblecross: mark cells of a row, three in a row wins",
+               .rules = "Players alternately mark an empty cell ('.') of the row; whoever first makes three "
+                        "consecutive marks ('X') wins. A mark next to or one apart from an X hands the opponent three "
+                        "in a row, so play keeps to the safe cells: a run of L safe cells is the heap L + 2 of the "
+                        "octal game 0.007.",
+               .syntax = "a ROW of '.' and 'X' (at most 1000000 cells, no XXX), a FILE holding the row, or '-' (or "
+                         "nothing) to read it from standard input. Winning moves are 1-based cells, increasing.",
+               .example = "treblecross .....   (the first player wins by marking cell 3)",
+               .limits = "rows up to 1000000 cells; the 0.007 table of long rows is cached on disk",
+               .component_noun = "row",
+               .rule_options = {RuleOption{.name = "--no-cache",
+                                           .kind = RuleOption::Kind::flag,
+                                           .help = "do not read or write the on-disk 0.007 table"}},
+               .reads_input = true,
+               .has_batch = true},
+      [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
+        auto values = std::make_shared<GapValues>();
+        values->memory = context.memory;
+        if (rule_value(rules, "--no-cache").empty()) values->cache_dir = games::default_treblecross_cache_dir();
+        return std::make_unique<GameInstance<TreblecrossRow>>(std::make_shared<const TreblecrossRow>(values),
+                                                              treblecross_speech(values), context, info.name,
+                                                              info.component_noun);
+      });
+  return entry;
+}
+
+}  // namespace grundy::catalogue
