@@ -32,7 +32,7 @@ bool names_a_file(const std::string& argument, std::string_view position_chars) 
   if (::stat(argument.c_str(), &info) == 0) return true;
   for (const char c : argument) {
     if (position_chars.find(c) != std::string_view::npos) continue;
-    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '~' || c == '.') return true;
+    if (std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '~' || c == '.') return true;
   }
   return false;
 }
