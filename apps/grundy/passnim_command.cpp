@@ -12,24 +12,10 @@ namespace grundy::cli {
 namespace {
 
 games::PassPile parse_pile(std::string_view text, std::size_t index) {
-  const std::string what = fmt::format("pile {}", index + 1);
-  games::PassPile pile;
-  std::string_view digits = text;
-  if (digits.ends_with(":used")) {
-    digits.remove_suffix(5);
-    pile.pass_used = true;
-  } else if (digits.ends_with('*')) {
-    digits.remove_suffix(1);
-    pile.pass_used = true;
-  }
-  if (pile.pass_used && digits.empty()) {
-    throw InputError(fmt::format("{}: '{}' has no pile size before the used-pass mark", what, text));
-  }
-  pile.size = parse_count(digits, what, games::PassNim::kMaxPile);
-  return pile;
+  return games::parse_pass_pile(text, fmt::format("pile {}", index + 1));
 }
 
-std::string pile_text(const games::PassPile& pile) { return fmt::format("{}{}", pile.size, pile.pass_used ? "*" : ""); }
+std::string pile_text(const games::PassPile& pile) { return games::format_pass_pile(pile); }
 
 }  // namespace
 

@@ -14,7 +14,7 @@ constexpr std::uint64_t kMaxPile = 1'000'000'000'000'000'000;
 constexpr std::uint64_t kMaxTable = 10'000'000;
 
 games::Subtraction make_game(const std::string& set_text, const GlobalOptions& options) {
-  return games::Subtraction(parse_count_list(set_text, "--set", games::Subtraction::kMaxElement), options.budget());
+  return games::Subtraction(games::parse_subtraction_set(set_text), options.budget());
 }
 
 CLI::Option* add_set_option(CLI::App& command, std::string& set_text) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/games/treblecross.hpp"
@@ -18,15 +17,6 @@ struct TreblecrossArgs {
   bool batch = false;
   bool no_cache = false;
 };
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  while (!lines.empty() && lines.back().find_first_not_of(" \t\r") == std::string::npos) lines.pop_back();
-  return lines;
-}
 
 // The 0.007 values every row needs: one table, up to the longest gap of all rows.
 std::vector<std::uint32_t> values_for(const std::vector<std::string>& rows, const TreblecrossArgs& args,
@@ -85,27 +75,9 @@ void run_batch(const TreblecrossArgs& args, const GlobalOptions& options) {
   if (options.json)
     throw InputError("treblecross: --batch prints the contest format; it cannot be combined with --json");
   if (!args.row.empty()) throw InputError("treblecross: --batch reads its rows from standard input, not ROW");
-  const std::vector<std::string> lines = split_lines(read_stdin());
-  if (lines.empty()) throw InputError("treblecross --batch: empty input, expected a count and then one row per line");
-  std::string count_text = lines.front();
-  count_text.erase(0, count_text.find_first_not_of(" \t"));
-  count_text.erase(count_text.find_last_not_of(" \t\r") + 1);
-  const std::uint64_t count = parse_count(count_text, "treblecross --batch: the count (line 1)", 1'000'000);
-  if (lines.size() - 1 < count) {
-    throw InputError(
-        fmt::format("treblecross --batch: the count is {} but only {} rows follow", count, lines.size() - 1));
-  }
-  if (lines.size() - 1 > count) {
-    throw InputError(
-        fmt::format("treblecross --batch: the count is {} but more rows follow (line {})", count, count + 2));
-  }
-  std::vector<std::string> rows;
+  const std::vector<std::string> rows = games::parse_treblecross_batch(read_stdin());
   std::uint64_t total = 0;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    rows.push_back(
-        games::parse_treblecross_row(lines[i + 1], fmt::format("treblecross row {} (line {})", i + 1, i + 2)));
-    total += rows.back().size();
-  }
+  for (const std::string& row : rows) total += row.size();
   options.budget().require(total * 3, "the rows");
   const std::vector<std::uint32_t> g = values_for(rows, args, options);
   std::string out;
