@@ -158,6 +158,8 @@ HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source
     if (digit > 15) reader.fail("bad code digit");
     rules.digits.push_back(digit);
   }
+  // As in a code: removing nothing must split the heap, or a heap could move to itself.
+  if ((rules.digits[0] & 3) != 0) reader.fail("bad code digit before the point (a move that removes nothing must split)");
   if (width == 2) {
     std::vector<std::uint16_t> values(count);
     if (count > 0) std::memcpy(values.data(), all.data() + values_at, count * 2);
