@@ -8,6 +8,7 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libboost1.81-dev libcpp-httplib-dev
+  clang libclang-rt-14-dev
 )
 
 missing=()

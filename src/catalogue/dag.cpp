@@ -15,8 +15,6 @@ namespace grundy::catalogue {
 namespace {
 
 using grundy::detail::read_input;
-using grundy::detail::split_lines;
-using grundy::detail::trim;
 
 /// The graph and its game, kept together (the game points into the graph).
 struct LoadedDag {

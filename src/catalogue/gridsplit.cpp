@@ -22,8 +22,6 @@ namespace {
 
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
-using grundy::detail::split_lines;
-using grundy::detail::trim;
 
 /// A rectangle of one of the grids the instance has seen.
 struct GridPiece {

@@ -4,8 +4,6 @@
 #include "catalogue_games.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
-#include "grundy/core/errors.hpp"
-#include "grundy/core/parse.hpp"
 #include "grundy/games/passnim.hpp"
 
 namespace grundy::catalogue {
@@ -14,29 +12,10 @@ namespace {
 
 constexpr std::uint64_t kMaxTable = 10'000'000;
 
-games::PassPile parse_pile(std::string_view text, const std::string& what) {
-  games::PassPile pile;
-  std::string_view digits = text;
-  if (digits.ends_with(":used")) {
-    digits.remove_suffix(5);
-    pile.pass_used = true;
-  } else if (digits.ends_with('*')) {
-    digits.remove_suffix(1);
-    pile.pass_used = true;
-  }
-  if (pile.pass_used && digits.empty()) {
-    throw InputError(fmt::format("{}: '{}' has no pile size before the used-pass mark", what, text));
-  }
-  pile.size = parse_count(digits, what, games::PassNim::kMaxPile);
-  return pile;
-}
-
-std::string pile_text(const games::PassPile& pile) { return fmt::format("{}{}", pile.size, pile.pass_used ? "*" : ""); }
-
 Speech<games::PassNim> passnim_speech() {
   Speech<games::PassNim> speech;
-  speech.parse = parse_pile;
-  speech.format = pile_text;
+  speech.parse = [](std::string_view text, const std::string& what) { return games::parse_pass_pile(text, what); };
+  speech.format = games::format_pass_pile;
   speech.describe = [](const games::PassPile& before, const games::PassNim::Move& move,
                        std::span<const games::PassPile> result) {
     const bool pass = move.take == 0;
@@ -56,7 +35,7 @@ Speech<games::PassNim> passnim_speech() {
     Json left_text = Json::array();
     for (const games::PassPile& pile : result) {
       to.push_back(pile.size);
-      left_text.push_back(pile_text(pile));
+      left_text.push_back(games::format_pass_pile(pile));
     }
     info.fields["to"] = std::move(to);
     info.fields["used"] = used_after;

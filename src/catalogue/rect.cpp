@@ -15,8 +15,6 @@ namespace {
 
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
-using grundy::detail::split_lines;
-using grundy::detail::trim;
 
 /// The board's size, shared by parse (which learns it) and format (which keeps it).
 struct BoardFrame {

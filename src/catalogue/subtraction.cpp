@@ -75,7 +75,7 @@ const Entry& subtraction_entry() {
                .table_max_upto = kMaxTable},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto game = std::make_shared<const games::Subtraction>(
-            parse_count_list(rule_value(rules, "--set"), "--set", games::Subtraction::kMaxElement), context.memory);
+            games::parse_subtraction_set(rule_value(rules, "--set")), context.memory);
         return std::make_unique<GameInstance<games::Subtraction>>(game, subtraction_speech(game), context, info.name,
                                                                   info.component_noun);
       });

@@ -23,8 +23,6 @@ namespace {
 
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
-using grundy::detail::split_lines;
-using grundy::detail::trim;
 
 /// The 0.007 values a set of rows needs, grown on demand.
 struct GapValues {
@@ -98,27 +96,12 @@ class TreblecrossRow {
 };
 
 std::string batch_answers(const std::string& input, GapValues& values) {
-  std::vector<std::string> lines = split_lines(input);
-  while (!lines.empty() && lines.back().find_first_not_of(" \t\r") == std::string::npos) lines.pop_back();
-  if (lines.empty()) throw InputError("treblecross --batch: empty input, expected a count and then one row per line");
-  const std::string count_text = trim(lines.front());
-  const std::uint64_t count = parse_count(count_text, "treblecross --batch: the count (line 1)", 1'000'000);
-  if (lines.size() - 1 < count) {
-    throw InputError(
-        fmt::format("treblecross --batch: the count is {} but only {} rows follow", count, lines.size() - 1));
-  }
-  if (lines.size() - 1 > count) {
-    throw InputError(
-        fmt::format("treblecross --batch: the count is {} but more rows follow (line {})", count, count + 2));
-  }
-  std::vector<std::string> rows;
+  const std::vector<std::string> rows = games::parse_treblecross_batch(input);
   std::uint64_t total = 0;
   std::uint64_t upto = 0;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    rows.push_back(
-        games::parse_treblecross_row(lines[i + 1], fmt::format("treblecross row {} (line {})", i + 1, i + 2)));
-    total += rows.back().size();
-    upto = std::max(upto, games::treblecross_shape(rows.back()).table_upto());
+  for (const std::string& row : rows) {
+    total += row.size();
+    upto = std::max(upto, games::treblecross_shape(row).table_upto());
   }
   values.memory.require(total * 3, "the rows");
   values.cover(upto);

@@ -34,6 +34,7 @@ MemoryBudget MemoryBudget::parse(std::string_view text) {
     throw InputError("memory budget '" + shown + "' is not a positive size such as 512M or 4G");
   }
   const double bytes = number * scale;
+  if (bytes < 1) throw InputError("memory budget '" + shown + "' is less than one byte");
   if (bytes >= static_cast<double>(std::numeric_limits<std::uint64_t>::max())) {
     throw InputError("memory budget '" + shown + "' is too large");
   }

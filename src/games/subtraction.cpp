@@ -9,6 +9,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/core/mex.hpp"
+#include "grundy/core/parse.hpp"
 
 namespace grundy::games {
 
@@ -126,6 +127,14 @@ Subtraction::Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& bud
                      std::to_string(kMaxElement));
   }
   period_ = find_subtraction_period(set_, budget);
+}
+
+std::vector<std::uint64_t> parse_subtraction_set(std::string_view text) {
+  std::vector<std::uint64_t> set = parse_count_list(text, "--set", Subtraction::kMaxElement);
+  std::sort(set.begin(), set.end());
+  set.erase(std::unique(set.begin(), set.end()), set.end());
+  if (set.front() == 0) throw InputError("the subtraction set contains 0: every element must be positive");
+  return set;
 }
 
 }  // namespace grundy::games

@@ -1,6 +1,9 @@
 #include "grundy/games/treblecross.hpp"
 
+#include <algorithm>
+
 #include "grundy/core/errors.hpp"
+#include "grundy/core/parse.hpp"
 
 namespace grundy::games {
 
@@ -36,6 +39,37 @@ std::string parse_treblecross_row(std::string_view text, std::string_view what) 
     }
   }
   return std::string(text);
+}
+
+std::vector<std::string> parse_treblecross_batch(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  while (!lines.empty() && lines.back().find_first_not_of(" \t\r") == std::string_view::npos) lines.pop_back();
+  if (lines.empty()) throw InputError("treblecross --batch: empty input, expected a count and then one row per line");
+  std::string_view count_text = lines.front();
+  count_text.remove_prefix(std::min(count_text.find_first_not_of(" \t"), count_text.size()));
+  count_text.remove_suffix(count_text.size() - (count_text.find_last_not_of(" \t\r") + 1));
+  const std::uint64_t count = parse_count(count_text, "treblecross --batch: the count (line 1)", kTreblecrossMaxBatchRows);
+  const std::uint64_t rows_given = lines.size() - 1;
+  if (rows_given < count) {
+    throw InputError("treblecross --batch: the count is " + std::to_string(count) + " but only " +
+                     std::to_string(rows_given) + " rows follow");
+  }
+  if (rows_given > count) {
+    throw InputError("treblecross --batch: the count is " + std::to_string(count) + " but more rows follow (line " +
+                     std::to_string(count + 2) + ")");
+  }
+  std::vector<std::string> rows;
+  rows.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    rows.push_back(parse_treblecross_row(
+        lines[i + 1], "treblecross row " + std::to_string(i + 1) + " (line " + std::to_string(i + 2) + ")"));
+  }
+  return rows;
 }
 
 std::uint64_t TreblecrossShape::table_upto() const {

@@ -80,11 +80,20 @@ template <class V, int K>
     std::memcpy(&x, g + at, sizeof x);
     std::memcpy(&y, g + (r - at - (kW - 1)), sizeof y);
     // y holds g[r - at - (W-1) ...]; reversed, lane j is g[r - at - j].
+    // clang (the fuzz build) lacks __builtin_shuffle; the g++ build keeps it.
+#if defined(__clang__)
+    if constexpr (kW == 16) {
+      y = __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    } else {
+      y = __builtin_shufflevector(y, y, 7, 6, 5, 4, 3, 2, 1, 0);
+    }
+#else
     if constexpr (kW == 16) {
       y = __builtin_shuffle(y, Vec{15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
     } else {
       y = __builtin_shuffle(y, Vec{7, 6, 5, 4, 3, 2, 1, 0});
     }
+#endif
     x ^= y;
   };
   while (a + kBlock<V> <= end) {

@@ -54,7 +54,7 @@ std::pair<const char*, std::size_t> value_bytes(const HeapTable& table) {
 // Reads a file's fields in order, failing with one clear line.
 class Reader {
  public:
-  Reader(const std::string& path, std::vector<char> bytes) : path_(path), bytes_(std::move(bytes)) {}
+  Reader(std::string_view path, std::vector<char> bytes) : path_(path), bytes_(std::move(bytes)) {}
   template <class T>
   T get(const char* what) {
     if (bytes_.size() - pos_ < sizeof(T)) fail(detail::message("truncated (no room for ", what, ")"));
@@ -120,7 +120,11 @@ HeapTable load_table(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(detail::message("table file '", path, "': cannot open it"));
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  Reader reader(path, std::move(bytes));
+  return load_table_from_bytes(std::move(bytes), path);
+}
+
+HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source) {
+  Reader reader(source, std::move(bytes));
   if (reader.get_bytes(8, "the magic") != std::string(kMagic, 8)) reader.fail("not a grundy heap table (bad magic)");
   const auto version = reader.get<std::uint32_t>("the version");
   if (version != kVersion)
@@ -154,6 +158,8 @@ HeapTable load_table(const std::string& path) {
     if (digit > 15) reader.fail("bad code digit");
     rules.digits.push_back(digit);
   }
+  // As in a code: removing nothing must split the heap, or a heap could move to itself.
+  if ((rules.digits[0] & 3) != 0) reader.fail("bad code digit before the point (a move that removes nothing must split)");
   if (width == 2) {
     std::vector<std::uint16_t> values(count);
     if (count > 0) std::memcpy(values.data(), all.data() + values_at, count * 2);

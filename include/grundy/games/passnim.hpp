@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "grundy/core/nimber.hpp"
 
@@ -67,5 +69,13 @@ class PassNim {
     }
   }
 };
+
+/// Parses a pile as users write it: "n" (pass available), "n*" or "n:used"
+/// (pass used), n from 0 to PassNim::kMaxPile; `what` names the pile in errors
+/// ("pile 2"). Throws InputError.
+PassPile parse_pass_pile(std::string_view text, std::string_view what);
+
+/// The pile as parse_pass_pile reads it: "n", or "n*" when its pass is used.
+std::string format_pass_pile(const PassPile& pile);
 
 }  // namespace grundy::games

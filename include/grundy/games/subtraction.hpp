@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "grundy/core/memory_budget.hpp"
@@ -84,5 +85,10 @@ class Subtraction {
   std::vector<std::uint64_t> set_;
   SubtractionPeriod period_;
 };
+
+/// Parses a subtraction set as users write it ("1,2,3"): comma-separated whole
+/// numbers 1 .. Subtraction::kMaxElement, returned sorted with duplicates merged.
+/// Errors name the input "--set", as the command line shows it. Throws InputError.
+std::vector<std::uint64_t> parse_subtraction_set(std::string_view text);
 
 }  // namespace grundy::games

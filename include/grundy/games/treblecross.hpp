@@ -28,6 +28,14 @@ inline constexpr std::uint64_t kTreblecrossMaxCells = 1'000'000;
 /// whitespace (a trailing '\r' included) is dropped. Throws InputError.
 std::string parse_treblecross_row(std::string_view text, std::string_view what);
 
+/// The most rows one batch may hold.
+inline constexpr std::uint64_t kTreblecrossMaxBatchRows = 1'000'000;
+
+/// Parses the contest format: a line with the count of rows, then exactly that
+/// many rows, each checked by parse_treblecross_row (blank lines after the last
+/// row are ignored). Throws InputError naming the line.
+std::vector<std::string> parse_treblecross_batch(std::string_view text);
+
 /// A maximal run of safe cells: 0-based first cell and length.
 struct TreblecrossGap {
   std::uint64_t start = 0;

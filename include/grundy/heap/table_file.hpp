@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "grundy/heap/table.hpp"
 
@@ -27,6 +29,10 @@ void save_table(const HeapTable& table, const std::string& path);
 /// Loads a table saved by save_table. Throws InputError on a missing, truncated,
 /// corrupt or foreign file.
 HeapTable load_table(const std::string& path);
+
+/// Parses the bytes of a table file; `source` names them in errors (a path).
+/// Throws InputError on truncated, corrupt or foreign bytes.
+HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source);
 
 /// Writes "n g(n)" lines (the OEIS b-file layout) after '#' comment lines
 /// naming the game, the count and the period when one is proven.
