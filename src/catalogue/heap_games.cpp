@@ -122,6 +122,7 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
   speech.extras = [table](Report& report, auto&) {
     const heap::HeapRules& r = table->rules();
     report.extra["code"] = heap::format_code(r);
+    report.title = report.game == "octal" ? "octal " + heap::format_code(r) : report.game;
     const auto& period = table->period();
     report.extra["period"] = period ? Json(period->period) : Json(nullptr);
     report.extra["preperiod"] = period ? Json(period->preperiod) : Json(nullptr);
