@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/game.hpp"
@@ -63,7 +64,8 @@ class Analyzer {
   using Move = MoveOf<G>;
 
   /// Keeps a reference to `game`, which must outlive the analyzer.
-  explicit Analyzer(const G& game, MemoryBudget budget = {}) : game_(game), solver_(game, budget) {}
+  /// `limits` (or a MemoryBudget, which converts) bound every search it makes.
+  explicit Analyzer(const G& game, SearchLimits limits = {}) : game_(game), solver_(game, std::move(limits)) {}
 
   /// The value of a position (closed form if the game has one, else search).
   Nimber value(const Position& p) {
