@@ -57,7 +57,8 @@ struct SumAnalysis {
   [[nodiscard]] bool first_player_wins() const { return nim_sum != 0; }
 };
 
-template <Game G>
+/// `Memo` is for benchmarks comparing memo tables (see Solver).
+template <Game G, class Memo = DefaultMemoOf<G>>
 class Analyzer {
  public:
   using Position = PositionOf<G>;
@@ -123,12 +124,12 @@ class Analyzer {
     return result;
   }
 
-  [[nodiscard]] Solver<G>& solver() { return solver_; }
+  [[nodiscard]] Solver<G, Memo>& solver() { return solver_; }
   [[nodiscard]] const G& game() const { return game_; }
 
  private:
   const G& game_;
-  Solver<G> solver_;
+  Solver<G, Memo> solver_;
 };
 
 }  // namespace grundy
