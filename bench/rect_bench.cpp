@@ -194,20 +194,29 @@ void BM_RectRandom_Statement(benchmark::State& state) {
 constexpr std::int64_t kBudgetMiB = 4096;
 
 // 5x5 at 0.5 and 0.7: both methods, 20 boards.
-BENCHMARK(BM_RectRandom_Engine)->Args({5, 50, 20, kBudgetMiB, 0})->Args({5, 70, 20, kBudgetMiB, 0})
+BENCHMARK(BM_RectRandom_Engine)
+    ->Args({5, 50, 20, kBudgetMiB, 0})
+    ->Args({5, 70, 20, kBudgetMiB, 0})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RectRandom_Statement)->Args({5, 50, 20, 0, 0})->Args({5, 70, 20, 0, 0})->Unit(benchmark::kMillisecond);
 // 6x6 at 0.5: the engine on 100 boards. Side by side with the statement's method
 // only on 6x6 boards of at most 16 cells (up to 2^16 whole-board states each; a
 // typical 18-cell board already costs it minutes and gigabytes). At 0.7 (about 25
 // cells, up to 2^25 states per board) the statement's method is out of reach.
-BENCHMARK(BM_RectRandom_Engine)->Args({6, 50, 100, kBudgetMiB, 0})->Args({6, 50, 5, kBudgetMiB, 16})
-    ->Args({6, 70, 30, kBudgetMiB, 0})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_RectRandom_Engine)
+    ->Args({6, 50, 100, kBudgetMiB, 0})
+    ->Args({6, 50, 5, kBudgetMiB, 16})
+    ->Args({6, 70, 30, kBudgetMiB, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(BM_RectRandom_Statement)->Args({6, 50, 5, 0, 16})->Unit(benchmark::kMillisecond)->Iterations(1);
 // 8x8: the engine only (the statement's method would need up to 2^32 states per
 // board). Density 0.5 within 1 GiB; density 0.7 within 64 MiB, where boards beyond
 // the budget end in BudgetExceeded and are counted in out_of_budget.
-BENCHMARK(BM_RectRandom_Engine)->Args({8, 50, 50, 1024, 0})->Args({8, 70, 5, 64, 0})->Unit(benchmark::kMillisecond)
+BENCHMARK(BM_RectRandom_Engine)
+    ->Args({8, 50, 50, 1024, 0})
+    ->Args({8, 70, 5, 64, 0})
+    ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
 // ---- The speed goal: 20 random 6x6 boards (10 at density 0.5, 10 at 0.7), the
@@ -267,7 +276,10 @@ void BM_RectTwentyAnalyze(benchmark::State& state) {
 }
 using BaselineMemo = grundy::HashMemo<std::uint64_t, grundy::PositionHash<std::uint64_t>>;
 using NewMemo = grundy::DefaultMemoOf<Rect>;
-BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, BaselineMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, BaselineMemo)
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, NewMemo)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectSymmetric, NewMemo)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);

@@ -32,8 +32,8 @@ SearchWatch::SearchWatch(const SearchLimits& limits)
     : limits_(&limits),
       active_(limits.deadline.has_value() || limits.stop != nullptr || static_cast<bool>(limits.on_progress)),
       start_(SearchLimits::Clock::now()),
-      next_progress_(start_ + std::chrono::duration_cast<SearchLimits::Clock::duration>(
-                                  as_duration(limits.progress_every))) {}
+      next_progress_(start_ +
+                     std::chrono::duration_cast<SearchLimits::Clock::duration>(as_duration(limits.progress_every))) {}
 
 double SearchWatch::seconds() const {
   return std::chrono::duration<double>(SearchLimits::Clock::now() - start_).count();
@@ -49,8 +49,8 @@ void SearchWatch::check(std::pair<std::size_t, std::uint64_t> memo) {
                        " (raise it with --time)");
   }
   if (limits_->on_progress && now >= next_progress_) {
-    next_progress_ = now + std::chrono::duration_cast<SearchLimits::Clock::duration>(
-                               as_duration(limits_->progress_every));
+    next_progress_ =
+        now + std::chrono::duration_cast<SearchLimits::Clock::duration>(as_duration(limits_->progress_every));
     SearchProgress progress;
     progress.positions = positions_;
     progress.memo_size = memo.first;

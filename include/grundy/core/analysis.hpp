@@ -43,15 +43,15 @@ class OptionRecorder {
 /// A move in one component of a sum after which the total nim-sum is 0.
 template <Game G>
 struct WinningMove {
-  std::size_t component;                  // index into the analysed sum
-  MoveOf<G> move;                         // the move within that component
-  std::vector<PositionOf<G>> result;      // what the component becomes
+  std::size_t component;              // index into the analysed sum
+  MoveOf<G> move;                     // the move within that component
+  std::vector<PositionOf<G>> result;  // what the component becomes
 };
 
 template <Game G>
 struct SumAnalysis {
-  std::vector<Nimber> values;             // values[i] is the value of component i
-  Nimber nim_sum = 0;                     // the value of the whole sum
+  std::vector<Nimber> values;                 // values[i] is the value of component i
+  Nimber nim_sum = 0;                         // the value of the whole sum
   std::vector<WinningMove<G>> winning_moves;  // empty exactly when nim_sum == 0
 
   [[nodiscard]] bool first_player_wins() const { return nim_sum != 0; }

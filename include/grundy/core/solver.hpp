@@ -7,10 +7,10 @@
 // the flag are looked at once per 1024 positions pushed.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <concepts>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -40,12 +40,12 @@ struct DefaultMemo {
   using type = HashMemo<PositionOf<G>, PositionHash<PositionOf<G>>>;
 };
 template <class G>
-  requires(!HasDenseIndex<G> && std::unsigned_integral<PositionOf<G>> && sizeof(PositionOf<G>) <= sizeof(std::uint64_t))
-struct DefaultMemo<G> {
+requires(!HasDenseIndex<G> && std::unsigned_integral<PositionOf<G>> &&
+         sizeof(PositionOf<G>) <= sizeof(std::uint64_t)) struct DefaultMemo<G> {
   using type = FlatMemo<PositionOf<G>>;
 };
 template <class G>
-  requires HasDenseIndex<G>
+requires HasDenseIndex<G>
 struct DefaultMemo<G> {
   using type = DenseMemo<PositionOf<G>, DenseIndexOf<G>>;
 };

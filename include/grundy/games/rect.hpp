@@ -37,7 +37,9 @@ constexpr std::uint64_t row_span(int r1, int r2) {
 constexpr std::uint64_t column_span(int c1, int c2) { return (std::uint64_t{2} << c2) - (std::uint64_t{1} << c1); }
 
 /// The cells of rows r1..r2 and columns c1..c2 (0-based, inclusive).
-constexpr std::uint64_t rectangle_mask(int r1, int c1, int r2, int c2) { return column_span(c1, c2) * row_span(r1, r2); }
+constexpr std::uint64_t rectangle_mask(int r1, int c1, int r2, int c2) {
+  return column_span(c1, c2) * row_span(r1, r2);
+}
 
 /// The 4-connected component of `cells` that contains the cells of `seed`
 /// (seed must be a subset of cells): grow step by step in the four directions,
@@ -158,9 +160,9 @@ class Rect {
   [[nodiscard]] Position canonical(Position cells) const { return rect_bits::to_corner(cells); }
 
   /// The least of the 8 symmetric images of the cells, each moved to the corner
-  /// (one key per shape up to rotation and reflection). The cells are cornered once: an image of a cornered h x w shape is cornered
-  /// by one shift. The images of height min(h, w) are below those of height
-  /// max(h, w) (their top row is lower), so a non-square box needs only 4.
+  /// (one key per shape up to rotation and reflection). The cells are cornered once: an image of a cornered h x w shape
+  /// is cornered by one shift. The images of height min(h, w) are below those of height max(h, w) (their top row is
+  /// lower), so a non-square box needs only 4.
   [[nodiscard]] Position symmetric_canonical(Position cells) const {
     using namespace rect_bits;
     if (cells == 0) return 0;
