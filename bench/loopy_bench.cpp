@@ -7,6 +7,7 @@
 // 10^6 vertices and 5 * 10^6 edges: read the text, values, remoteness.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
@@ -21,9 +22,10 @@ using grundy::games::Digraph;
 
 enum class Shape { kRandom, kChain, kAcyclic };
 
-// Random: each edge joins two uniform vertices (self-loops included). Chain:
-// i -> i - 1, and from every vertex 4 more edges jumping back up by 1..1000
-// (long cycles, exits only downwards). Acyclic: edges go to a later vertex.
+// Random: each edge joins two uniform vertices (self-loops included), except
+// that every 10th vertex is terminal, so finite values and infinities mix.
+// Chain: i -> i - 1 down to the terminal v0, and from every other vertex 4 more
+// edges jumping back up by 1..1000 (long cycles). Acyclic: edges go to a later vertex.
 const std::string& graph_text(Shape shape, std::size_t vertices) {
   static std::map<std::pair<Shape, std::size_t>, std::string> cache;
   auto [it, inserted] = cache.try_emplace({shape, vertices});
@@ -43,12 +45,14 @@ const std::string& graph_text(Shape shape, std::size_t vertices) {
   for (std::size_t e = 0; e < edges; ++e) {
     std::size_t from = rng() % vertices;
     if (shape == Shape::kRandom) {
-      edge(from, rng() % vertices);
+      if (from % 10 == 0) ++from;
+      edge(std::min(from, vertices - 1), rng() % vertices);
     } else if (shape == Shape::kChain) {
       if (e % 5 == 0) {
         from = e / 5;
         if (from > 0) edge(from, from - 1);
       } else {
+        if (from == 0) from = 1;
         edge(from, std::min(vertices - 1, from + 1 + rng() % 1000));
       }
     } else {
