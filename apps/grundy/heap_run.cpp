@@ -11,6 +11,8 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/grow.hpp"
+#include "grundy/heap/table_cache.hpp"
 
 namespace grundy::cli {
 
@@ -95,26 +97,24 @@ const std::atomic<bool>& StopOnSignals::stop_flag() { return g_stop; }
 
 std::shared_ptr<heap::HeapTable> table_for_heaps(const heap::HeapRules& rules, std::uint64_t largest_heap,
                                                  std::uint64_t limit, const heap::ExtendOptions& options) {
-  if (rules.unequal_split && largest_heap > limit) {
+  if (rules.unequal_split() && largest_heap > limit) {
     throw InputError(fmt::format("heap {}: {} has no periodicity theorem, so its values must be computed up to the "
                                  "heap, beyond --upto {}; pass --upto N (N >= {})",
-                                 largest_heap, rules.name, limit, largest_heap));
+                                 largest_heap, rules.name(), limit, largest_heap));
   }
   auto table = std::make_shared<heap::HeapTable>(rules);
-  // Grundy's game never proves a period: compute exactly what the heaps need.
-  std::uint64_t next = rules.unequal_split ? std::min(largest_heap, limit) : std::min<std::uint64_t>(1023, limit);
-  while (true) {
-    const auto result = heap::extend_table(*table, next, options);
-    clear_progress_line();
-    if (result.outcome == heap::ExtendOutcome::stopped) throw Interrupted("interrupted while computing the table");
-    if (table->period() || table->size() > largest_heap || next >= limit) break;
-    next = std::min(limit, 2 * next + 1);
-  }
+  const auto cache_dir = heap::TableCache::default_dir();
+  const std::optional<heap::TableCache> cache =
+      cache_dir ? std::optional<heap::TableCache>(heap::TableCache(*cache_dir)) : std::nullopt;
+  const auto result = heap::grow_table(*table, {.cover = largest_heap, .limit = limit}, options,
+                                       cache ? &*cache : nullptr);
+  clear_progress_line();
+  if (result.outcome == heap::ExtendOutcome::stopped) throw Interrupted("interrupted while computing the table");
   if (!table->knows(largest_heap)) {
     throw InputError(
         fmt::format("heap {}: {} has no proven period up to {} and the heap is beyond that table; "
                     "pass --upto N (N >= {}) to compute further",
-                    largest_heap, rules.name, table->size() - 1, largest_heap));
+                    largest_heap, rules.name(), table->size() - 1, largest_heap));
   }
   return table;
 }

@@ -8,6 +8,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/grow.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "grundy/heap/table_stats.hpp"
 #include "heap_run.hpp"
@@ -86,8 +87,8 @@ void run_table(const heap::HeapRules& rules, const TableCommandOptions& o, const
   if (!o.resume.empty()) {
     table = std::make_shared<heap::HeapTable>(heap::load_table(o.resume));
     if (!heap::same_game(table->rules(), rules)) {
-      throw InputError(fmt::format("--resume {}: the file holds {} ({}), not {} ({})", o.resume, table->rules().name,
-                                   heap::format_code(table->rules()), rules.name, heap::format_code(rules)));
+      throw InputError(fmt::format("--resume {}: the file holds {} ({}), not {} ({})", o.resume, table->rules().name(),
+                                   heap::format_code(table->rules()), rules.name(), heap::format_code(rules)));
     }
     loaded_size = table->size();
     table->truncate(upto + 1);
@@ -102,15 +103,8 @@ void run_table(const heap::HeapRules& rules, const TableCommandOptions& o, const
   {
     StopOnSignals signals;
     // --until-period: grow by doubling and stop at the first proven period.
-    std::uint64_t next = upto;
-    if (o.until_period && !rules.unequal_split) next = std::min(upto, std::max<std::uint64_t>(1023, table->size()));
-    heap::ExtendResult result;
-    while (true) {
-      result = heap::extend_table(*table, next, options);
-      if (result.outcome == heap::ExtendOutcome::stopped || next >= upto) break;
-      if (table->detect_period()) break;
-      next = std::min(upto, 2 * next + 1);
-    }
+    const heap::ExtendResult result = o.until_period ? heap::grow_table(*table, {.cover = upto, .limit = upto}, options)
+                                                     : heap::extend_table(*table, upto, options);
     clear_progress_line();
     if (result.outcome == heap::ExtendOutcome::stopped) {
       if (o.checkpoint.empty()) {
@@ -121,13 +115,12 @@ void run_table(const heap::HeapRules& rules, const TableCommandOptions& o, const
                                     table->size(), o.checkpoint, o.checkpoint));
     }
   }
-  table->detect_period();
   const std::uint64_t last = table->size() - 1;  // upto, or less with --until-period
   // The final checkpoint; never replace a longer resumed file by a shorter table.
   if (!o.checkpoint.empty() && table->size() >= loaded_size) heap::save_table(*table, o.checkpoint);
   write_output(*table, o);
 
-  TableReport report{.game = rules.name};
+  TableReport report{.game = rules.name()};
   if (!o.summary) {
     report.values.reserve(table->size());
     for (std::uint64_t n = 0; n < table->size(); ++n) report.values.push_back(table->at(n));
@@ -147,18 +140,18 @@ void run_table(const heap::HeapRules& rules, const TableCommandOptions& o, const
   report.extra["code"] = heap::format_code(rules);
   if (o.summary) report.extra["upto"] = last;
   report.extra["period_status"] =
-      table->period() ? "proven" : (rules.unequal_split ? "no periodicity theorem" : "none up to upto");
+      table->period() ? "proven" : (rules.unequal_split() ? "no periodicity theorem" : "none up to upto");
   report.extra["method"] = o.run.method;
   report.extra["value_bits"] = table->value_bits();
   report.extra["stats"] = stats_json(stats);
   if (!table->period()) {
-    report.notes.push_back(rules.unequal_split
+    report.notes.push_back(rules.unequal_split()
                                ? fmt::format("no period declared: Grundy's game has no periodicity theorem")
                                : fmt::format("no period up to {}", last));
   }
   for (auto& note : stats_notes(stats)) report.notes.push_back(std::move(note));
   if (o.summary && !global.json) {
-    std::string out = fmt::format("{} (code {}): g(0..{})\n", rules.name, heap::format_code(rules), last);
+    std::string out = fmt::format("{} (code {}): g(0..{})\n", rules.name(), heap::format_code(rules), last);
     if (report.period) {
       out += fmt::format("periodic from n0 = {} with period {} (proven)\n", *report.preperiod, *report.period);
     }

@@ -62,10 +62,10 @@ void run_heap_game(const heap::HeapRules& rules, const std::vector<std::string>&
   Analyzer<games::OctalGame> analyzer(game, global.budget());
   const auto analysis = analyzer.analyze(heaps);
 
-  Report report{.game = rules.name, .components = texts, .values = analysis.values, .value = analysis.nim_sum};
+  Report report{.game = rules.name(), .components = texts, .values = analysis.values, .value = analysis.nim_sum};
   for (const auto& win : analysis.winning_moves) {
     const auto& m = win.move;
-    ReportMove move{.component = win.component, .text = move_text(m, rules.unequal_split)};
+    ReportMove move{.component = win.component, .text = move_text(m, rules.unequal_split())};
     move.fields["take"] = m.take;
     move.fields["from"] = m.from;
     move.fields["to"] = std::vector<std::uint64_t>(m.to.begin(), m.to.begin() + m.heaps);

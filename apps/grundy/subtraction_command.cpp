@@ -1,6 +1,8 @@
 // grundy subtraction --set S PILE... and grundy table subtraction --set S --upto N.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "grundy/core/analysis.hpp"
 #include "grundy/games/subtraction.hpp"
 #include "registry.hpp"
@@ -13,8 +15,10 @@ namespace {
 constexpr std::uint64_t kMaxPile = 1'000'000'000'000'000'000;
 constexpr std::uint64_t kMaxTable = 10'000'000;
 
-games::Subtraction make_game(const std::string& set_text, const GlobalOptions& options) {
-  return games::Subtraction(parse_count_list(set_text, "--set", games::Subtraction::kMaxElement), options.budget());
+// The game, computed as far as `largest_pile` needs (or until its period is proven).
+games::Subtraction make_game(const std::string& set_text, const GlobalOptions& options, std::uint64_t largest_pile) {
+  return games::Subtraction(parse_count_list(set_text, "--set", games::Subtraction::kMaxElement), options.budget(),
+                            largest_pile);
 }
 
 CLI::Option* add_set_option(CLI::App& command, std::string& set_text) {
@@ -24,9 +28,15 @@ CLI::Option* add_set_option(CLI::App& command, std::string& set_text) {
 }
 
 std::string period_note(const games::Subtraction& game) {
+  if (!game.period()) {
+    return fmt::format("S = {{{}}}: values computed for piles 0..{}; no period proven that far (none needed)",
+                       fmt::join(game.set(), ","), game.computed() - 1);
+  }
   return fmt::format("S = {{{}}}: values are periodic with period {} from n0 = {} (proven)", fmt::join(game.set(), ","),
-                     game.period(), game.preperiod());
+                     *game.period(), *game.preperiod());
 }
+
+Json optional_json(const std::optional<std::uint64_t>& value) { return value ? Json(*value) : Json(nullptr); }
 
 }  // namespace
 
@@ -44,8 +54,8 @@ void add_subtraction_command(CLI::App& app, GlobalOptions& options) {
   auto positions = std::make_shared<std::vector<std::string>>();
   add_positions(*command, *positions, "pile sizes")->required();
   command->callback([&options, set_text, positions] {
-    const games::Subtraction game = make_game(*set_text, options);
     const std::vector<std::uint64_t> piles = parse_counts(*positions, "pile", kMaxPile);
+    const games::Subtraction game = make_game(*set_text, options, *std::max_element(piles.begin(), piles.end()));
     Analyzer<games::Subtraction> analyzer(game, options.budget());
     const auto analysis = analyzer.analyze(piles);
     Report report{
@@ -61,8 +71,8 @@ void add_subtraction_command(CLI::App& app, GlobalOptions& options) {
       report.winning_moves.push_back(std::move(move));
     }
     report.extra["set"] = game.set();
-    report.extra["period"] = game.period();
-    report.extra["preperiod"] = game.preperiod();
+    report.extra["period"] = optional_json(game.period());
+    report.extra["preperiod"] = optional_json(game.preperiod());
     report.notes.push_back(period_note(game));
     print_report(report, options);
   });
@@ -76,8 +86,8 @@ void add_subtraction_table(CLI::App& table, GlobalOptions& options) {
   auto upto = std::make_shared<std::string>();
   add_upto(*command, *upto);
   command->callback([&options, set_text, upto] {
-    const games::Subtraction game = make_game(*set_text, options);
     const std::uint64_t n = parse_count(*upto, "--upto", kMaxTable);
+    const games::Subtraction game = make_game(*set_text, options, n);
     TableReport report{.game = "subtraction"};
     report.values.reserve(n + 1);
     for (std::uint64_t i = 0; i <= n; ++i) report.values.push_back(game.value(i));

@@ -29,13 +29,16 @@ std::vector<std::string> split_lines(const std::string& text) {
 }
 
 // The 0.007 values every row needs: one table, up to the longest gap of all rows.
-std::vector<std::uint32_t> values_for(const std::vector<std::string>& rows, const TreblecrossArgs& args,
-                                      const GlobalOptions& options) {
+std::shared_ptr<const heap::HeapTable> values_for(const std::vector<std::string>& rows, const TreblecrossArgs& args,
+                                                  const GlobalOptions& options) {
   std::uint64_t upto = 0;
   for (const std::string& row : rows) upto = std::max(upto, games::treblecross_shape(row).table_upto());
   options.budget().require(upto * 8 + 64, "the 0.007 table");
-  const auto cache = args.no_cache ? std::nullopt : games::default_treblecross_cache_dir();
-  return games::treblecross_values(upto, cache);
+  const auto dir = args.no_cache ? std::nullopt : heap::TableCache::default_dir();
+  const std::optional<heap::TableCache> cache = dir ? std::optional(heap::TableCache(*dir)) : std::nullopt;
+  heap::ExtendOptions extend;
+  extend.budget = options.budget();
+  return games::treblecross_table(upto, cache ? &*cache : nullptr, extend);
 }
 
 std::string display(const std::string& row) {
@@ -107,7 +110,7 @@ void run_batch(const TreblecrossArgs& args, const GlobalOptions& options) {
     total += rows.back().size();
   }
   options.budget().require(total * 3, "the rows");
-  const std::vector<std::uint32_t> g = values_for(rows, args, options);
+  const auto g = values_for(rows, args, options);
   std::string out;
   for (const std::string& row : rows) {
     const auto a = games::analyze_treblecross(row, g);
@@ -141,7 +144,7 @@ void add_treblecross_command(CLI::App& app, GlobalOptions& options) {
     if (args->row.empty()) throw InputError("treblecross: give a ROW, '-' (row on stdin) or --batch");
     const std::string text = args->row == "-" ? read_stdin() : args->row;
     const std::string row = games::parse_treblecross_row(text, "treblecross row");
-    const std::vector<std::uint32_t> g = values_for({row}, *args, options);
+    const auto g = values_for({row}, *args, options);
     print_single(row, games::analyze_treblecross(row, g), options);
   });
 }
