@@ -47,7 +47,8 @@ void add_subtraction_command(CLI::App& app, GlobalOptions& options) {
       "(s no larger than the pile); whoever cannot move loses.\n"
       "Rule option: --set S1,S2,...  positive whole numbers up to 10^9 (duplicates are merged).\n"
       "Position: pile sizes, 0 .. 10^18. The values are computed until their period is proven\n"
-      "(the first repeated window of max(S) values), then every pile is answered in O(1).\n"
+      "(the first repeated window of max(S) values), then every pile is answered in O(1);\n"
+      "when the proof is further off than the piles, only the piles' values are computed.\n"
       "Example: grundy subtraction --set 1,2,3 3 4 5   (values 3, 0, 1, nim-sum 2: the first player wins)");
   auto set_text = std::make_shared<std::string>();
   add_set_option(*command, *set_text);
