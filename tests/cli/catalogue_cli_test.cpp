@@ -87,11 +87,11 @@ TEST(CatalogueCli, GameIsTheCommandRunAndCodeIsCanonical) {
 }
 
 TEST(CatalogueCli, MaxMovesKeepsTheFullCount) {
-  const json all = run_json({"kayles", "40", "1"});
+  const json all = run_json({"kayles", "40", "3"});
   const std::size_t count = all["winning_moves"].size();
   ASSERT_GT(count, 2U);
   EXPECT_EQ(all["winning_moves_count"], count);
-  const json cut = run_json({"kayles", "40", "1", "--max-moves", "2"});
+  const json cut = run_json({"kayles", "40", "3", "--max-moves", "2"});
   EXPECT_EQ(cut["winning_moves"].size(), 2U);
   EXPECT_EQ(cut["winning_moves_count"], count);
   EXPECT_EQ(cut["winning_moves"][0], all["winning_moves"][0]);
