@@ -59,7 +59,8 @@ TEST(CatalogueCli, OneErrorStyle) {
   expect_error(run_cli({"nim"}), "nim: a position is required");
   expect_error(run_cli({"nim", "3", "--bogus"}), "nim: unexpected argument");
   expect_error(run_cli({"nim", "-4"}), "pile 1: '-4' is negative");
-  expect_error(run_cli({"--time", "0", "nim", "3"}), "--time");
+  expect_error(run_cli({"--time", "-1", "nim", "3"}), "--time");
+  expect_error(run_cli({"--time", "soon", "nim", "3"}), "--time");
   expect_error(run_cli({"--memory", "lots", "nim", "3"}), "memory");
   expect_error(run_cli({"table"}), "table: a game is required");
 }
@@ -104,6 +105,18 @@ TEST(CatalogueCli, TerminalPositionWords) {
   EXPECT_EQ(r.out.find("every move loses"), std::string::npos) << r.out;
   const CliResult lost = run_cli({"nim", "3", "3"});
   EXPECT_NE(lost.out.find("the second player wins"), std::string::npos) << lost.out;
+}
+
+TEST(CatalogueCli, SearchesStopAtTheirTimeBudget) {
+  // The full 6x6 board is a search of many minutes: --time ends it with one line.
+  expect_error(run_cli({"--time", "1", "rect", "111111/111111/111111/111111/111111/111111"}), "time budget exceeded");
+  EXPECT_EQ(run_cli({"--time", "0", "nim", "3"}).status, 0);
+}
+
+TEST(CatalogueCli, SubtractionAnswersSmallPilesAtOnce) {
+  const json r = run_json({"subtraction", "--set", "1000000000", "5", "999"});
+  EXPECT_EQ(r["value"], 0);
+  EXPECT_TRUE(r["period"].is_null());
 }
 
 TEST(CatalogueCli, DivideTakesAll64BitIntegers) {
