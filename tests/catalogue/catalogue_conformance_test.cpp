@@ -42,6 +42,7 @@ std::vector<Sample> samples() {
       {"gridsplit", {}, {"*.*/.*./*.*"}},
       {"gridsplit", {}, {"**/**", "*.*"}},
       {"dag", {{"file", dag}}, {"a", "b", "x"}},
+      {"graph", {{"file", dag}}, {"a", "c", "x"}},  // acyclic: finite values (cycles: tests/cli/graph_cli_test.cpp)
       {"wythoff", {}, {"3,5", "2,2"}},
   };
 }
