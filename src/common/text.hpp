@@ -1,12 +1,25 @@
-// Small text helpers grundy shares (private: not installed): reading a FILE or standard
-// input with the system's reason on failure, splitting lines, trimming blanks.
+// Small text helpers grundy shares (private: not installed): building an error
+// message, showing a bad byte, reading a FILE or standard input with the
+// system's reason on failure, splitting lines, trimming blanks.
 #pragma once
 
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace grundy::detail {
+
+/// An error message built from pieces ("line ", 3, ": ...").
+template <class... Args>
+std::string message(const Args&... args) {
+  std::ostringstream out;
+  (out << ... << args);
+  return out.str();
+}
+
+/// A byte of bad input, safe to print on one line: "'x'" or "byte 0x1b".
+std::string shown_byte(char c);
 
 /// The whole of FILE, or of standard input for "-". Throws InputError naming
 /// the file and the system's reason ("No such file or directory").

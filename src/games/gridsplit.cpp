@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 
+#include "common/text.hpp"
 #include "grundy/core/errors.hpp"
 
 namespace grundy::games {
@@ -59,11 +60,7 @@ GridSplitBoard GridSplitBoard::parse(std::string_view text) {
       if (ch == '^' || ch == '*') {
         candidate[r * cols + c] = 1;
       } else if (ch != '.' && ch != '#') {
-        const auto byte = static_cast<unsigned char>(ch);
-        const std::string shown = byte >= 0x20 && byte < 0x7f
-                                      ? std::string{'\'', ch, '\''}
-                                      : std::string("byte ").append(std::to_string(static_cast<unsigned>(byte)));
-        throw InputError(line_name(first + r + 1) + ", column " + std::to_string(c + 1) + ": " + shown +
+        throw InputError(line_name(first + r + 1) + ", column " + std::to_string(c + 1) + ": " + detail::shown_byte(ch) +
                          " is not '.', '#' (plain) or '^', '*' (candidate)");
       }
     }

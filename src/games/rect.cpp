@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "grundy/core/errors.hpp"
 
 namespace grundy::games {
@@ -11,14 +12,6 @@ namespace grundy::games {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-// Shows a byte of bad input safely on one line.
-std::string shown(char c) {
-  const auto byte = static_cast<unsigned char>(c);
-  if (byte >= 0x20 && byte < 0x7F) return std::string("'") + c + "'";
-  static constexpr char kHex[] = "0123456789abcdef";
-  return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 0xF];
-}
 
 // Builds a board from its rows (each already split off); blank rows must have
 // been dropped or rejected by the caller.
@@ -35,7 +28,7 @@ RectBoard board_from_rows(const std::vector<std::string_view>& rows) {
     for (const char c : rows[r]) {
       if (is_space(c)) continue;
       if (c != '0' && c != '1') {
-        throw InputError("rect board: row " + std::to_string(r + 1) + " has " + shown(c) +
+        throw InputError("rect board: row " + std::to_string(r + 1) + " has " + detail::shown_byte(c) +
                          ", expected only 0 and 1 (spaces allowed)");
       }
       if (col == Rect::kMaxSide) {

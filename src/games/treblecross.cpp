@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/text.hpp"
 #include "grundy/core/analysis.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
@@ -28,11 +29,8 @@ std::string parse_treblecross_row(std::string_view text, std::string_view what) 
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c != '.' && c != 'X') {
-      const auto byte = static_cast<unsigned char>(c);
-      const std::string shown = byte >= 0x20 && byte < 0x7f
-                                    ? std::string{'\'', c, '\''}
-                                    : std::string("byte ").append(std::to_string(static_cast<unsigned>(byte)));
-      throw InputError(name + ": cell " + std::to_string(i + 1) + " is " + shown + ", expected '.' or 'X'");
+      throw InputError(name + ": cell " + std::to_string(i + 1) + " is " + detail::shown_byte(c) +
+                       ", expected '.' or 'X'");
     }
     run = c == 'X' ? run + 1 : 0;
     if (run == 3) {

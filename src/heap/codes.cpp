@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "message.hpp"
+#include "common/text.hpp"
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/moves.hpp"
@@ -30,19 +30,19 @@ std::string lower(std::string_view text) {
 HeapRules parse_code(std::string_view code, std::string name) {
   const auto dot = code.find('.');
   if (dot == std::string_view::npos) {
-    throw InputError(detail::message("heap game '", code,
+    throw InputError(grundy::detail::message("heap game '", code,
                                      "': expected a code like 0.77 or 4.07 (digits after a point) or a name (kayles, "
                                      "dawsons-kayles, treblecross, dawsons-chess, officers, grundys-game)"));
   }
   if (dot > 1)
-    throw InputError(detail::message("code '", code, "': only one digit (0 or 4) may stand before the point"));
+    throw InputError(grundy::detail::message("code '", code, "': only one digit (0 or 4) may stand before the point"));
   std::vector<std::uint8_t> digits;
   int d0 = 0;
   if (dot == 1) {
     d0 = digit_value(code[0]);
-    if (d0 < 0) throw InputError(detail::message("code '", code, "': '", code[0], "' is not a digit"));
+    if (d0 < 0) throw InputError(grundy::detail::message("code '", code, "': '", code[0], "' is not a digit"));
     if ((d0 & 3) != 0) {
-      throw InputError(detail::message("code '", code,
+      throw InputError(grundy::detail::message("code '", code,
                                        "': the digit before the point must be 0 or 4 (8 or c in hexadecimal): a move "
                                        "that removes nothing must split the heap"));
     }
@@ -52,15 +52,15 @@ HeapRules parse_code(std::string_view code, std::string name) {
     const int d = digit_value(code[i]);
     if (d < 0) {
       throw InputError(
-          detail::message("code '", code, "': '", code[i], "' is not an octal or hexadecimal digit (0-9, a-f)"));
+          grundy::detail::message("code '", code, "': '", code[i], "' is not an octal or hexadecimal digit (0-9, a-f)"));
     }
     digits.push_back(static_cast<std::uint8_t>(d));
   }
   if (digits.size() > kMaxDigits) {
-    throw InputError(detail::message("code '", code, "': at most ", kMaxDigits - 1, " digits after the point"));
+    throw InputError(grundy::detail::message("code '", code, "': at most ", kMaxDigits - 1, " digits after the point"));
   }
   if (std::all_of(digits.begin(), digits.end(), [](std::uint8_t d) { return d == 0; })) {
-    throw InputError(detail::message("code '", code, "': every digit is 0, so the game has no move"));
+    throw InputError(grundy::detail::message("code '", code, "': every digit is 0, so the game has no move"));
   }
   return HeapRules::make(std::move(name), std::move(digits));
 }

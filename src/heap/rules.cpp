@@ -1,6 +1,6 @@
 #include "grundy/heap/rules.hpp"
 
-#include "message.hpp"
+#include "common/text.hpp"
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/moves.hpp"
@@ -9,7 +9,7 @@ namespace grundy::heap {
 
 HeapRules HeapRules::make(std::string name, std::vector<std::uint8_t> digits, bool unequal_split) {
   if (name.empty()) throw InputError("heap game: the rules need a name");
-  const auto bad = [&](const auto&... why) { return InputError(detail::message("heap game '", name, "': ", why...)); };
+  const auto bad = [&](const auto&... why) { return InputError(grundy::detail::message("heap game '", name, "': ", why...)); };
   while (digits.size() > 1 && digits.back() == 0) digits.pop_back();
   if (digits.empty()) throw bad("no code digits");
   if (digits.size() > kMaxDigits) throw bad("at most ", kMaxDigits - 1, " digits after the point");

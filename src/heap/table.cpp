@@ -7,7 +7,7 @@
 #include <span>
 #include <thread>
 
-#include "message.hpp"
+#include "common/text.hpp"
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
@@ -61,7 +61,7 @@ Nimber HeapTable::value(std::uint64_t n) const {
     const std::uint64_t p = period_->period;
     return at(n0 + (n - n0) % p);
   }
-  throw InputError(detail::message("g(", n, ") of ", format_code(rules_), " is beyond the computed table (g(0..",
+  throw InputError(grundy::detail::message("g(", n, ") of ", format_code(rules_), " is beyond the computed table (g(0..",
                                    size() == 0 ? 0 : size() - 1, ")) and no period is proven"));
 }
 
@@ -173,7 +173,7 @@ bool past(const std::optional<Clock::time_point>& deadline) {
 }
 
 [[noreturn]] void throw_time_exceeded(const HeapTable& table) {
-  throw TimeExceeded(detail::message("the time limit passed while computing the table of ", table.rules().name(),
+  throw TimeExceeded(grundy::detail::message("the time limit passed while computing the table of ", table.rules().name(),
                                      " (", table.size(), " values known)"));
 }
 
@@ -188,7 +188,7 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
     return result;
   }
   if (past(options.deadline)) throw_time_exceeded(table);
-  options.budget.require(target * (table.wide() ? 4 : 2), detail::message("the table g(0..", upto, ")"));
+  options.budget.require(target * (table.wide() ? 4 : 2), grundy::detail::message("the table g(0..", upto, ")"));
 
   std::atomic<bool> kernel_stop{false};
   std::atomic<std::uint64_t> progress{table.size()};
@@ -226,9 +226,9 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
     }
     if (kernel_stop.load() && table.size() > before) continue;  // a stray stop: go on
     if (table.wide()) {
-      throw Error(detail::message("g(", table.size(), ") does not fit in 32 bits"));
+      throw Error(grundy::detail::message("g(", table.size(), ") does not fit in 32 bits"));
     }
-    options.budget.require(target * 4, detail::message("the table g(0..", upto, ") with 32-bit values"));
+    options.budget.require(target * 4, grundy::detail::message("the table g(0..", upto, ") with 32-bit values"));
     table.widen();
   }
   table.detect_period();

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -11,9 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "message.hpp"
+#include "common/text.hpp"
 
 #include "grundy/core/errors.hpp"
+#include "grundy/core/parse.hpp"
 #include "grundy/heap/codes.hpp"
 
 namespace grundy::heap {
@@ -61,14 +63,14 @@ class Reader {
   Reader(std::string_view path, std::vector<char> bytes) : path_(path), bytes_(std::move(bytes)) {}
   template <class T>
   T get(const char* what) {
-    if (bytes_.size() - pos_ < sizeof(T)) fail(detail::message("truncated (no room for ", what, ")"));
+    if (bytes_.size() - pos_ < sizeof(T)) fail(grundy::detail::message("truncated (no room for ", what, ")"));
     T value;
     std::memcpy(&value, bytes_.data() + pos_, sizeof(T));
     pos_ += sizeof(T);
     return value;
   }
   std::string get_bytes(std::size_t n, const char* what) {
-    if (bytes_.size() - pos_ < n) fail(detail::message("truncated (no room for ", what, ")"));
+    if (bytes_.size() - pos_ < n) fail(grundy::detail::message("truncated (no room for ", what, ")"));
     std::string out(bytes_.data() + pos_, n);
     pos_ += n;
     return out;
@@ -76,7 +78,7 @@ class Reader {
   [[nodiscard]] std::size_t pos() const { return pos_; }
   [[nodiscard]] const std::vector<char>& bytes() const { return bytes_; }
   [[noreturn]] void fail(const std::string& why) const {
-    throw InputError(detail::message("table file '", path_, "': ", why));
+    throw InputError(grundy::detail::message("table file '", path_, "': ", why));
   }
 
  private:
@@ -107,35 +109,84 @@ void save_table(const HeapTable& table, const std::string& path) {
   // A name of this process's own: two processes saving one file never share a temporary.
   const std::string temp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* file = std::fopen(temp.c_str(), "wb");
-  if (file == nullptr) throw Error(detail::message("cannot write '", temp, "': ", std::strerror(errno)));
+  if (file == nullptr) throw Error(grundy::detail::message("cannot write '", temp, "': ", std::strerror(errno)));
   bool ok = std::fwrite(header.data(), 1, header.size(), file) == header.size();
   ok = ok && (values_size == 0 || std::fwrite(values, 1, values_size, file) == values_size);
   ok = std::fflush(file) == 0 && ok;
   ok = std::fclose(file) == 0 && ok;
   if (!ok) {
     std::remove(temp.c_str());
-    throw Error(detail::message("cannot write '", temp, "' (disk full?)"));
+    throw Error(grundy::detail::message("cannot write '", temp, "' (disk full?)"));
   }
   std::error_code error;
   std::filesystem::rename(temp, path, error);
-  if (error) throw Error(detail::message("cannot rename '", temp, "' to '", path, "': ", error.message()));
+  if (error) throw Error(grundy::detail::message("cannot rename '", temp, "' to '", path, "': ", error.message()));
 }
 
 HeapTable load_table(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(detail::message("table file '", path, "': cannot open it"));
+  if (!in) throw InputError(grundy::detail::message("table file '", path, "': cannot open it"));
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return load_table_from_bytes(std::move(bytes), path);
 }
 
+namespace {
+
+constexpr std::string_view kTextHeader = "# grundy heap table: ";
+
+// The text export (write_text): its first line names the game and its code, then
+// '#' comments, then "n g(n)" lines with n = 0, 1, 2, ...
+HeapTable read_text_table(std::string_view text, std::string_view source) {
+  const auto fail = [source](const auto&... why) {
+    throw InputError(grundy::detail::message("table file '", source, "': ", why...));
+  };
+  const std::size_t line_end = text.find('\n');
+  const std::string_view first = text.substr(0, line_end);
+  const std::size_t code_at = first.rfind("(code ");
+  if (code_at == std::string_view::npos || first.back() != ')') fail("line 1 does not name the game's code");
+  const std::string_view code = first.substr(code_at + 6, first.size() - code_at - 7);
+  HeapRules rules = [&] {
+    try {
+      return parse_heap_rules(code);
+    } catch (const InputError& e) {
+      fail("line 1: ", e.what());
+    }
+    throw InputError("unreachable");
+  }();
+  std::vector<std::uint32_t> values;
+  std::uint64_t line = 1;
+  for (std::size_t at = line_end; at != std::string_view::npos && at + 1 < text.size();) {
+    const std::size_t end = text.find('\n', at + 1);
+    const std::string_view row = text.substr(at + 1, end == std::string_view::npos ? text.npos : end - at - 1);
+    at = end;
+    ++line;
+    if (row.empty() || row.front() == '#') continue;
+    const std::size_t space = row.find(' ');
+    if (space == std::string_view::npos) fail("line ", line, ": expected 'n g(n)'");
+    const std::uint64_t n = parse_count(row.substr(0, space), grundy::detail::message("table file line ", line), ~0ULL);
+    const std::uint64_t g = parse_count(row.substr(space + 1), grundy::detail::message("table file line ", line),
+                                        0xFFFFFFFFULL);
+    if (n != values.size()) fail("line ", line, ": expected n = ", values.size(), ", found ", n);
+    values.push_back(static_cast<std::uint32_t>(g));
+  }
+  const bool narrow = std::all_of(values.begin(), values.end(), [](std::uint32_t v) { return v <= 0xFFFF; });
+  if (!narrow) return HeapTable(std::move(rules), std::move(values));
+  return HeapTable(std::move(rules), std::vector<std::uint16_t>(values.begin(), values.end()));
+}
+
+}  // namespace
+
 HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source) {
+  if (std::string_view(bytes.data(), bytes.size()).starts_with(kTextHeader)) {
+    return read_text_table(std::string_view(bytes.data(), bytes.size()), source);
+  }
   Reader reader(source, std::move(bytes));
   if (reader.get_bytes(8, "the magic") != std::string(kMagic, 8)) reader.fail("not a grundy heap table (bad magic)");
   const auto version = reader.get<std::uint32_t>("the version");
   if (version != kVersion)
-    reader.fail(detail::message("format version ", version, " is not supported (expected ", kVersion, ")"));
+    reader.fail(grundy::detail::message("format version ", version, " is not supported (expected ", kVersion, ")"));
   const auto width = reader.get<std::uint32_t>("the value width");
-  if (width != 2 && width != 4) reader.fail(detail::message("value width ", width, " bytes is invalid (2 or 4)"));
+  if (width != 2 && width != 4) reader.fail(grundy::detail::message("value width ", width, " bytes is invalid (2 or 4)"));
   const auto count = reader.get<std::uint64_t>("the count");
   const auto stored_hash = reader.get<std::uint64_t>("the checksum");
   const auto flags = reader.get<std::uint32_t>("the flags");
@@ -149,7 +200,7 @@ HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source
   const std::size_t values_at = reader.pos();
   const std::size_t remaining = reader.bytes().size() - values_at;
   if (count > remaining / width || count * width != remaining) {
-    reader.fail(detail::message("size mismatch: the header says ", count, " values of ", width,
+    reader.fail(grundy::detail::message("size mismatch: the header says ", count, " values of ", width,
                                 " bytes, the file holds ", remaining, " bytes of values"));
   }
   const std::vector<char>& all = reader.bytes();
@@ -163,7 +214,7 @@ HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source
   try {
     checked = HeapRules::make(name, std::move(code), (flags & 1) != 0);
   } catch (const InputError& e) {
-    reader.fail(detail::message("bad rules (", e.what(), ")"));
+    reader.fail(grundy::detail::message("bad rules (", e.what(), ")"));
   }
   HeapRules rules = std::move(*checked);
   if (width == 2) {

@@ -174,6 +174,17 @@ TEST(CatalogueCli, TablesShareTheirOutputOptions) {
   EXPECT_EQ(summary["upto"], 20);
 }
 
+TEST(CatalogueCli, TextExportResumes) {
+  const auto path = std::filesystem::temp_directory_path() / "grundy-cli-kayles.txt";
+  ASSERT_EQ(run_cli({"table", "kayles", "--upto", "150", "--output", path.string(), "--format", "text"}).status, 0);
+  const json resumed = run_json({"table", "kayles", "--upto", "300", "--resume", path.string()});
+  const json fresh = run_json({"table", "kayles", "--upto", "300"});
+  EXPECT_EQ(resumed["values"], fresh["values"]);
+  std::ofstream(path, std::ios::app) << "999 1\n";
+  expect_error(run_cli({"table", "kayles", "--upto", "300", "--resume", path.string()}), "expected n = 151");
+  std::filesystem::remove(path);
+}
+
 TEST(CatalogueCli, FilesAndStandardInput) {
   const auto board = temp_file("board.txt", "0 1 1 0\n0 0 0 0\n0 0 0 0\n0 0 0 1\n");
   const json from_file = run_json({"rect", board.string()});

@@ -26,7 +26,7 @@ namespace grundy::heap {
 /// Saves the table atomically. Throws Error when the file cannot be written.
 void save_table(const HeapTable& table, const std::string& path);
 
-/// Loads a table saved by save_table. Throws InputError on a missing, truncated,
+/// Loads a table saved by save_table, or the text export of write_text. Throws InputError on a missing, truncated,
 /// corrupt or foreign file.
 HeapTable load_table(const std::string& path);
 
