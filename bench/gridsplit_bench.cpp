@@ -5,10 +5,10 @@
 #include <benchmark/benchmark.h>
 
 #include <random>
-#include <unordered_set>
 #include <vector>
 
 #include "grundy/games/gridsplit.hpp"
+#include "support/gridsplit_reference.hpp"
 
 namespace {
 
@@ -39,36 +39,9 @@ GridSplitBoard sparse_board(std::size_t n, std::size_t m, std::size_t count, std
   return GridSplitBoard(n, m, std::move(cells));
 }
 
-// The statement's DP: sg[x1][x2][y1][y2] for every sub-rectangle, by size.
+// The plain O(N^6) dynamic programme (tests/support), the baseline.
 unsigned statement_dp(const GridSplitBoard& b) {
-  const std::size_t n = b.rows(), m = b.cols();
-  std::vector<unsigned> sg(n * n * m * m, 0);
-  auto get = [&](std::size_t x1, std::size_t x2, std::size_t y1, std::size_t y2) -> unsigned {
-    if (x1 >= x2 || y1 >= y2) return 0;  // half-open; empty is 0
-    return sg[((x1 * n + x2 - 1) * m + y1) * m + y2 - 1];
-  };
-  std::unordered_set<unsigned> seen;
-  for (std::size_t h = 0; h < n; ++h) {
-    for (std::size_t w = 0; w < m; ++w) {
-      for (std::size_t x1 = 0; x1 + h < n; ++x1) {
-        for (std::size_t y1 = 0; y1 + w < m; ++y1) {
-          const std::size_t x2 = x1 + h, y2 = y1 + w;
-          seen.clear();
-          for (std::size_t x = x1; x <= x2; ++x) {
-            for (std::size_t y = y1; y <= y2; ++y) {
-              if (!b.is_candidate(x, y)) continue;
-              seen.insert(get(x1, x, y1, y) ^ get(x1, x, y + 1, y2 + 1) ^ get(x + 1, x2 + 1, y1, y) ^
-                          get(x + 1, x2 + 1, y + 1, y2 + 1));
-            }
-          }
-          unsigned mex = 0;
-          while (seen.count(mex) != 0) ++mex;
-          sg[((x1 * n + x2) * m + y1) * m + y2] = mex;
-        }
-      }
-    }
-  }
-  return get(0, n, 0, m);
+  return grundy::testing::GridSplitReference(b).get(0, b.rows(), 0, b.cols());
 }
 
 void BM_StatementDp(benchmark::State& state) {

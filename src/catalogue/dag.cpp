@@ -5,16 +5,15 @@
 
 #include "catalogue_games.hpp"
 #include "function_entry.hpp"
+#include "graph_file.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/games/dag.hpp"
-#include "common/text.hpp"
 
 namespace grundy::catalogue {
 
 namespace {
 
-using grundy::detail::read_input;
 
 /// The graph and its game, kept together (the game points into the graph).
 struct LoadedDag {
@@ -26,12 +25,7 @@ struct LoadedDag {
 std::shared_ptr<LoadedDag> load_dag(const std::string& path, const Context& context) {
   auto loaded = std::make_shared<LoadedDag>();
   loaded->path = path;
-  if (path == "-") {
-    const std::string text = read_input("-");
-    loaded->graph = games::Digraph::parse(std::vector<char>(text.begin(), text.end()), "standard input", context.memory);
-  } else {
-    loaded->graph = games::Digraph::read_file(path, context.memory);
-  }
+  loaded->graph = read_graph(path, context);
   loaded->game = std::make_unique<games::DagGame>(loaded->graph);
   return loaded;
 }

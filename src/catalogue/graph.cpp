@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
-#include "common/text.hpp"
 #include "function_entry.hpp"
+#include "graph_file.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/games/loopy.hpp"
@@ -36,13 +36,7 @@ Outcome outcome_of(games::LoopyOutcome outcome) {
 class GraphInstance final : public Instance {
  public:
   GraphInstance(std::string name, std::string path, const Context& context)
-      : name_(std::move(name)), path_(std::move(path)) {
-    if (path_ == "-") {
-      const std::string text = grundy::detail::read_input("-");
-      graph_ = games::Digraph::parse(std::vector<char>(text.begin(), text.end()), "standard input", context.memory);
-    } else {
-      graph_ = games::Digraph::read_file(path_, context.memory);
-    }
+      : name_(std::move(name)), path_(std::move(path)), graph_(read_graph(path_, context)) {
     values_ = games::loopy_values(graph_, context.memory);
     remoteness_ = games::loopy_remoteness(graph_, context.memory);
   }

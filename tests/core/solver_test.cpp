@@ -64,36 +64,6 @@ TEST(Solver, UsableAfterBudgetError) {
   EXPECT_EQ(solver.value(1000), 0U);  // no stale marks mistaken for a cycle
 }
 
-// Wythoff's game packs two piles; its values are checked against the classic
-// P-positions (floor(k*phi), floor(k*phi^2)).
-struct Wythoff {
-  using Position = std::pair<std::uint32_t, std::uint32_t>;
-  using Move = int;
-  template <class Sink>
-  void options(const Position& p, Sink& sink) const {
-    for (std::uint32_t k = 1; k <= p.first; ++k) sink.add(0, {Position{p.first - k, p.second}});
-    for (std::uint32_t k = 1; k <= p.second; ++k) sink.add(0, {Position{p.first, p.second - k}});
-    for (std::uint32_t k = 1; k <= p.first && k <= p.second; ++k) sink.add(0, {Position{p.first - k, p.second - k}});
-  }
-};
-
-TEST(Solver, WythoffLosingPositionsAreTheBeattySequences) {
-  Wythoff game;
-  Solver<Wythoff> solver(game);
-  const double phi = (1 + std::sqrt(5.0)) / 2;
-  std::set<std::pair<std::uint32_t, std::uint32_t>> losing;
-  for (std::uint32_t k = 0; k < 20; ++k) {
-    const auto a = static_cast<std::uint32_t>(std::floor(k * phi));
-    losing.insert({a, a + k});
-    losing.insert({a + k, a});
-  }
-  for (std::uint32_t a = 0; a < 30; ++a) {
-    for (std::uint32_t b = 0; b < 30; ++b) {
-      EXPECT_EQ(solver.value({a, b}) == 0, losing.count({a, b}) == 1) << a << "," << b;
-    }
-  }
-}
-
 // A sum position that decomposes: a vector of Nim piles.
 struct NimRow {
   using Position = std::vector<std::uint32_t>;

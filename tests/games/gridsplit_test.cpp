@@ -12,6 +12,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/solver.hpp"
 #include "support/conformance.hpp"
+#include "support/gridsplit_reference.hpp"
 #include "support/run_cli.hpp"
 
 namespace grundy {
@@ -28,45 +29,6 @@ GridSplitBoard random_board(std::size_t rows, std::size_t cols, double density, 
   for (auto& cell : cells) cell = pick(rng) ? 1 : 0;
   return GridSplitBoard(rows, cols, std::move(cells));
 }
-
-// The statement's dynamic programme, written from its text: sg of every
-// sub-rectangle [x1..x2] x [y1..y2] (inclusive) by increasing size, each from
-// all the candidates inside it, a set for the mex. O(N^6).
-class StatementDp {
- public:
-  explicit StatementDp(const GridSplitBoard& b) : b_(b), n_(b.rows()), m_(b.cols()), sg_(n_ * n_ * m_ * m_, 0) {
-    for (std::size_t h = 0; h < n_; ++h) {
-      for (std::size_t w = 0; w < m_; ++w) {
-        for (std::size_t x1 = 0; x1 + h < n_; ++x1) {
-          for (std::size_t y1 = 0; y1 + w < m_; ++y1) {
-            const std::size_t x2 = x1 + h, y2 = y1 + w;
-            std::set<unsigned> seen;
-            for (std::size_t x = x1; x <= x2; ++x) {
-              for (std::size_t y = y1; y <= y2; ++y) {
-                if (!b_.is_candidate(x, y)) continue;
-                seen.insert(get(x1, x, y1, y) ^ get(x1, x, y + 1, y2 + 1) ^ get(x + 1, x2 + 1, y1, y) ^
-                            get(x + 1, x2 + 1, y + 1, y2 + 1));
-              }
-            }
-            unsigned mex = 0;
-            while (seen.count(mex) != 0) ++mex;
-            sg_[((x1 * n_ + x2) * m_ + y1) * m_ + y2] = mex;
-          }
-        }
-      }
-    }
-  }
-  // Half-open [x1, x2) x [y1, y2); empty rectangles are 0.
-  [[nodiscard]] unsigned get(std::size_t x1, std::size_t x2, std::size_t y1, std::size_t y2) const {
-    if (x1 >= x2 || y1 >= y2) return 0;
-    return sg_[((x1 * n_ + (x2 - 1)) * m_ + y1) * m_ + (y2 - 1)];
-  }
-
- private:
-  const GridSplitBoard& b_;
-  std::size_t n_, m_;
-  std::vector<unsigned> sg_;
-};
 
 GridRect rect(std::size_t t, std::size_t b, std::size_t l, std::size_t r) {
   return GridRect{static_cast<std::uint16_t>(t), static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(l),
@@ -93,14 +55,14 @@ TEST(GridSplit, HandCheckedPositions) {
   EXPECT_EQ(GridSplitTable(GridSplitBoard::parse("..#\n#..")).value(), 0U);
 }
 
-TEST(GridSplit, TableAgreesWithStatementDpOnEverySubRectangle) {
+TEST(GridSplit, TableAgreesWithTheReferenceDpOnEverySubRectangle) {
   std::mt19937 rng(7);
   for (int sample = 0; sample < 300; ++sample) {
     const std::size_t rows = 1 + rng() % 8, cols = 1 + rng() % 8;
     const double density = std::vector<double>{0.1, 0.3, 0.6, 1.0}[sample % 4];
     const GridSplitBoard board = random_board(rows, cols, density, rng);
     SCOPED_TRACE(board.text());
-    const StatementDp dp(board);
+    const testing::GridSplitReference dp(board);
     const GridSplitTable table(board);
     for (std::size_t t = 0; t < rows; ++t) {
       for (std::size_t b = t + 1; b <= rows; ++b) {
@@ -155,7 +117,7 @@ TEST(GridSplit, Conformance) {
   testing::expect_conformance(GridSplit(full), {rect(0, 3, 0, 3), rect(0, 2, 0, 3), rect(1, 3, 1, 2)});
 }
 
-TEST(GridSplit, FullGridShortcutAgreesWithStatementDp) {
+TEST(GridSplit, FullGridShortcutAgreesWithTheReferenceDp) {
   // A full grid (here with a plain row and column that compression drops) takes
   // the one-value-per-shape path; check every sub-rectangle against the DP.
   std::string text;
@@ -164,7 +126,7 @@ TEST(GridSplit, FullGridShortcutAgreesWithStatementDp) {
   const GridSplitBoard board = GridSplitBoard::parse(text);
   const GridSplitTable table(board);
   EXPECT_TRUE(table.full());
-  const StatementDp dp(board);
+  const testing::GridSplitReference dp(board);
   for (std::size_t t = 0; t < 12; ++t) {
     for (std::size_t b = t + 1; b <= 12; ++b) {
       for (std::size_t l = 0; l < 11; ++l) {
@@ -177,7 +139,7 @@ TEST(GridSplit, FullGridShortcutAgreesWithStatementDp) {
   const GridSplitBoard holed = GridSplitBoard::parse(text);
   const GridSplitTable general(holed);
   EXPECT_FALSE(general.full());
-  const StatementDp dp2(holed);
+  const testing::GridSplitReference dp2(holed);
   for (std::size_t t = 0; t < 12; ++t) {
     for (std::size_t l = 0; l < 11; ++l) ASSERT_EQ(general.value(rect(t, 12, l, 11)), dp2.get(t, 12, l, 11));
   }

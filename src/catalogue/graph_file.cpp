@@ -1,0 +1,15 @@
+#include "graph_file.hpp"
+
+#include <vector>
+
+#include "common/text.hpp"
+
+namespace grundy::catalogue {
+
+games::Digraph read_graph(const std::string& path, const Context& context) {
+  if (path != "-") return games::Digraph::read_file(path, context.memory);
+  const std::string text = detail::read_input("-");
+  return games::Digraph::parse(std::vector<char>(text.begin(), text.end()), "standard input", context.memory);
+}
+
+}  // namespace grundy::catalogue

@@ -1,0 +1,15 @@
+// Reading the graph of the pebble games (dag, graph): a FILE, or '-' for
+// standard input, within the context's memory budget.
+#pragma once
+
+#include <string>
+
+#include "grundy/catalogue/entry.hpp"
+#include "grundy/games/digraph.hpp"
+
+namespace grundy::catalogue {
+
+/// The graph in `path` ('-': standard input). Throws InputError or BudgetExceeded.
+games::Digraph read_graph(const std::string& path, const Context& context);
+
+}  // namespace grundy::catalogue
