@@ -13,9 +13,9 @@ namespace {
 
 using grundy::heap::HeapRules;
 
-const HeapRules kGrundysGame{.name = "grundys-game", .digits = {4}, .unequal_split = true};
-const HeapRules kTreblecross{.name = "0.007", .digits = {0, 0, 0, 7}};
-const HeapRules k0167{.name = "0.167", .digits = {0, 1, 6, 7}};
+const HeapRules kGrundysGame = HeapRules::make("grundys-game", {4}, true);
+const HeapRules kTreblecross = HeapRules::make("0.007", {0, 0, 0, 7});
+const HeapRules k0167 = HeapRules::make("0.167", {0, 1, 6, 7});
 
 template <bool kFast>
 void run_table(benchmark::State& state, const HeapRules& rules) {

@@ -1,5 +1,6 @@
-// The rect game: the engine (components, canonical symmetry, bit-board moves,
-// generic memoised solver) beside the statement's method (memoised search over
+// The rect game: the engine (components, cornered memo keys, bit-board moves,
+// generic memoised solver) beside the engine as it was before its speed work
+// (8-image symmetric keys, boost hash memo) and beside the statement's method (memoised search over
 // whole-board bitmasks, four nested loops over rectangles, unordered_map memo,
 // unordered_set mex) on the same boards in the same run.
 #include <benchmark/benchmark.h>
@@ -12,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "grundy/core/analysis.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/solver.hpp"
 #include "grundy/games/rect.hpp"
@@ -192,21 +194,96 @@ void BM_RectRandom_Statement(benchmark::State& state) {
 constexpr std::int64_t kBudgetMiB = 4096;
 
 // 5x5 at 0.5 and 0.7: both methods, 20 boards.
-BENCHMARK(BM_RectRandom_Engine)->Args({5, 50, 20, kBudgetMiB, 0})->Args({5, 70, 20, kBudgetMiB, 0})
+BENCHMARK(BM_RectRandom_Engine)
+    ->Args({5, 50, 20, kBudgetMiB, 0})
+    ->Args({5, 70, 20, kBudgetMiB, 0})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RectRandom_Statement)->Args({5, 50, 20, 0, 0})->Args({5, 70, 20, 0, 0})->Unit(benchmark::kMillisecond);
 // 6x6 at 0.5: the engine on 100 boards. Side by side with the statement's method
 // only on 6x6 boards of at most 16 cells (up to 2^16 whole-board states each; a
 // typical 18-cell board already costs it minutes and gigabytes). At 0.7 (about 25
 // cells, up to 2^25 states per board) the statement's method is out of reach.
-BENCHMARK(BM_RectRandom_Engine)->Args({6, 50, 100, kBudgetMiB, 0})->Args({6, 50, 5, kBudgetMiB, 16})
-    ->Args({6, 70, 30, kBudgetMiB, 0})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_RectRandom_Engine)
+    ->Args({6, 50, 100, kBudgetMiB, 0})
+    ->Args({6, 50, 5, kBudgetMiB, 16})
+    ->Args({6, 70, 30, kBudgetMiB, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(BM_RectRandom_Statement)->Args({6, 50, 5, 0, 16})->Unit(benchmark::kMillisecond)->Iterations(1);
 // 8x8: the engine only (the statement's method would need up to 2^32 states per
 // board). Density 0.5 within 1 GiB; density 0.7 within 64 MiB, where boards beyond
 // the budget end in BudgetExceeded and are counted in out_of_budget.
-BENCHMARK(BM_RectRandom_Engine)->Args({8, 50, 50, 1024, 0})->Args({8, 70, 5, 64, 0})->Unit(benchmark::kMillisecond)
+BENCHMARK(BM_RectRandom_Engine)
+    ->Args({8, 50, 50, 1024, 0})
+    ->Args({8, 70, 5, 64, 0})
+    ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
+
+// ---- The speed goal: 20 random 6x6 boards (10 at density 0.5, 10 at 0.7), the
+// value and every winning move of each with a fresh analyzer (what 20 `grundy
+// rect` calls do): the engine's default memo beside the memo it had before (a
+// boost flat hash map, no prefetch) in the same run. ----
+std::vector<std::uint64_t> twenty_boards() {
+  auto boards = random_boards(6, 0.5, 10, 1006);
+  const auto dense = random_boards(6, 0.7, 10, 1006);  // the first 10 of BM_RectRandom_Engine's 6x6 sets
+  boards.insert(boards.end(), dense.begin(), dense.end());
+  return boards;
+}
+
+// The engine's rect game as it was before the speed work: each of the 8 images
+// cornered on its own.
+struct RectBefore : Rect {
+  [[nodiscard]] Position canonical(Position cells) const {
+    using namespace grundy::games::rect_bits;
+    Position best = ~Position{0};
+    const Position images[2] = {cells, transpose(cells)};
+    for (const Position image : images) {
+      const Position across = flip_columns(image);
+      const Position candidates[4] = {image, flip_rows(image), across, flip_rows(across)};
+      for (const Position candidate : candidates) best = std::min(best, to_corner(candidate));
+    }
+    return best;
+  }
+};
+
+// The 8-image symmetric key computed the faster way (one cornering, 4 images
+// when the box is not square): isolates the effect of the key from its cost.
+struct RectSymmetric : Rect {
+  [[nodiscard]] Position canonical(Position cells) const { return symmetric_canonical(cells); }
+};
+
+// Arguments: 0 = the twenty 6x6 boards, 1 = twenty random 5x5 boards at density 0.7.
+template <class Game, class Memo>
+void BM_RectTwentyAnalyze(benchmark::State& state) {
+  const auto boards = state.range(0) == 0 ? twenty_boards() : random_boards(5, 0.7, 20, 1005);
+  std::size_t memo_total = 0, wins = 0, moves = 0;
+  for (auto _ : state) {
+    memo_total = wins = moves = 0;
+    for (const auto b : boards) {
+      const Game game;
+      grundy::Analyzer<Game, Memo> analyzer(game);
+      const std::vector<std::uint64_t> sum{b};
+      const auto analysis = analyzer.analyze(sum);
+      wins += analysis.first_player_wins() ? 1 : 0;
+      moves += analysis.winning_moves.size();
+      memo_total += analyzer.solver().memo_size();
+    }
+  }
+  state.counters["boards"] = static_cast<double>(boards.size());
+  state.counters["first_player_wins"] = static_cast<double>(wins);
+  state.counters["winning_moves"] = static_cast<double>(moves);
+  state.counters["memo_avg"] = static_cast<double>(memo_total) / static_cast<double>(boards.size());
+}
+using BaselineMemo = grundy::HashMemo<std::uint64_t, grundy::PositionHash<std::uint64_t>>;
+using NewMemo = grundy::DefaultMemoOf<Rect>;
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, BaselineMemo)
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, NewMemo)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectSymmetric, NewMemo)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, Rect, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // ---- The hot path alone: the options of one dense 8x8 position, split and canonicalised. ----
 void BM_RectOptionsSplitCanonical(benchmark::State& state) {

@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <memory>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -15,13 +16,14 @@
 namespace {
 
 using grundy::games::analyze_treblecross;
-using grundy::games::treblecross_values;
+using grundy::games::treblecross_table;
+using TablePtr = std::shared_ptr<const grundy::heap::HeapTable>;
 
 // The 0.007 table shared by the benchmarks that need one but do not time it
 // (Google Benchmark calls a benchmark function several times).
-const std::vector<std::uint32_t>& shared_table(std::uint64_t upto) {
-  static std::vector<std::uint32_t> g;
-  if (g.size() <= upto) g = treblecross_values(upto, std::nullopt);
+const TablePtr& shared_table(std::uint64_t upto) {
+  static TablePtr g;
+  if (!g || g->size() <= upto) g = treblecross_table(upto);
   return g;
 }
 
@@ -91,7 +93,7 @@ BENCHMARK(BM_GameTree)->Arg(12)->Arg(15)->Arg(18)->Arg(20)->Unit(benchmark::kMil
 void BM_EngineFromScratch(benchmark::State& state) {
   const std::string row(static_cast<std::size_t>(state.range(0)), '.');
   for (auto _ : state) {
-    const auto g = treblecross_values(row.size() + 2, std::nullopt);
+    const auto g = treblecross_table(row.size() + 2);
     benchmark::DoNotOptimize(analyze_treblecross(row, g));
   }
 }
@@ -119,7 +121,7 @@ BENCHMARK(BM_StatementQuadraticTable)->Arg(200)->Arg(10'000)->Unit(benchmark::kM
 // The 0.007 table alone (the part the cache saves), to n + 2 heaps.
 void BM_Table0007(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(treblecross_values(n + 2, std::nullopt));
+  for (auto _ : state) benchmark::DoNotOptimize(treblecross_table(n + 2));
 }
 BENCHMARK(BM_Table0007)
     ->Arg(200)
@@ -135,10 +137,9 @@ void BM_Table0007FromCache(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
   const auto dir = std::filesystem::temp_directory_path() / "grundy-treblecross-bench-cache";
   std::filesystem::remove_all(dir);
-  const std::vector<std::uint32_t>& full = shared_table(n + 2);
-  grundy::games::save_treblecross_cache(grundy::games::treblecross_cache_file(dir),
-                                        std::span<const std::uint32_t>(full.data(), n + 3));
-  for (auto _ : state) benchmark::DoNotOptimize(treblecross_values(n + 2, dir));
+  const grundy::heap::TableCache cache(dir);
+  treblecross_table(n + 2, &cache);  // fills the cache
+  for (auto _ : state) benchmark::DoNotOptimize(treblecross_table(n + 2, &cache));
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_Table0007FromCache)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);

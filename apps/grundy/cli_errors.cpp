@@ -71,6 +71,9 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
   }
   message = replace_prefix(message, "The following argument was not expected: ", "unexpected argument: ");
   message = replace_prefix(message, "The following arguments were not expected: ", "unexpected arguments: ");
+  if (message == "position is required") {
+    return where.path + ": a position is required (grundy " + where.path + " --help shows how to write one)";
+  }
   message = lower_first(message);
   return where.path.empty() ? message : where.path + ": " + message;
 }

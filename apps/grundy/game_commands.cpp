@@ -86,15 +86,15 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
   command->footer(footer_of(info, ""));
   auto args = std::make_shared<Arguments>();
   add_rule_options(*command, info.rule_options, *args);
-  CLI::Option* position =
+  CLI::Option* position_argument =
       command->add_option("position", args->positions, "the position: " + info.component_noun + "s")->allow_extra_args();
-  if (!info.reads_input && !info.position_optional && !info.has_batch) position->required();
+  if (!info.reads_input && !info.position_optional && !info.has_batch) position_argument->required();
   command->add_option("--max-moves", args->max_moves, "list at most N winning moves (JSON always has the full count "
                                                       "in winning_moves_count)")
       ->type_name("N");
   if (info.has_batch) command->add_flag("--batch", args->flags["--batch"], "the contest format on standard input");
   command->callback([&options, &entry, args] {
-    const catalogue::Context context = make_context(options);
+    const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
     StopOnSignals signals;
     auto instance = make_instance(entry, *args, context);
     if (args->flags["--batch"]) {
@@ -120,15 +120,15 @@ void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalog
   command->footer(footer_of(info, "explain "));
   auto args = std::make_shared<Arguments>();
   add_rule_options(*command, info.rule_options, *args);
-  CLI::Option* position =
+  CLI::Option* position_argument =
       command->add_option("position", args->positions, "the position: " + info.component_noun + "s")->allow_extra_args();
-  if (!info.reads_input && !info.position_optional) position->required();
+  if (!info.reads_input && !info.position_optional) position_argument->required();
   command->add_option("--limit", args->limit, "list at most N options per component (default 100; the count is "
                                               "always given)")
       ->type_name("N");
   command->add_option("--max-moves", args->max_moves, "list at most N winning moves")->type_name("N");
   command->callback([&options, &entry, args] {
-    const catalogue::Context context = make_context(options);
+    const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
     StopOnSignals signals;
     auto instance = make_instance(entry, *args, context);
     const std::size_t limit = parse_listing(args->limit, "--limit", 100);
@@ -159,7 +159,7 @@ void add_table_game(CLI::App& table, GlobalOptions& options, const catalogue::En
       ->type_name("N");
   add_table_output_options(*command, *output);
   command->callback([&options, &entry, args, output] {
-    const catalogue::Context context = make_context(options);
+    const catalogue::Context context = make_context(options, 0);
     StopOnSignals signals;
     auto instance = make_instance(entry, *args, context);
     const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);

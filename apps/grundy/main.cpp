@@ -23,7 +23,9 @@ int main(int argc, char** argv) {
   GlobalOptions options;
   app.add_flag("--json", options.json, "print one JSON object (see docs/cli.md)");
   app.add_option("--memory", options.memory, "memory budget, e.g. 512M or 4G")->capture_default_str();
-  app.add_option("--time", options.time, "compute budget in seconds; past it, one line and exit status 2")
+  app.add_option("--time", options.time,
+                 "compute budget in seconds (default 60 for an answer, none for a table; 0: no limit); past it, one "
+                 "line and exit status 2")
       ->type_name("SECONDS");
   app.add_flag("-q,--quiet", options.quiet, "no progress display");
   app.footer("Run 'grundy GAME --help' for a game's rules, position syntax and an example;\n"

@@ -42,19 +42,20 @@ double parse_seconds(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || text.empty() || !(seconds > 0) || seconds > 1e9) {
-    throw InputError(fmt::format("--time: '{}' is not a number of seconds above 0 (for example 30 or 2.5)", text));
+  if (used != text.size() || text.empty() || !(seconds >= 0) || seconds > 1e9) {
+    throw InputError(fmt::format("--time: '{}' is not a number of seconds (for example 30 or 2.5; 0 for no limit)", text));
   }
   return seconds;
 }
 
 }  // namespace
 
-catalogue::Context make_context(const GlobalOptions& options) {
+catalogue::Context make_context(const GlobalOptions& options, double default_seconds) {
   catalogue::Context context;
   context.memory = MemoryBudget::parse(options.memory);
-  if (!options.time.empty()) {
-    const auto budget = std::chrono::duration<double>(parse_seconds(options.time));
+  const double seconds = options.time.empty() ? default_seconds : parse_seconds(options.time);
+  if (seconds > 0) {
+    const auto budget = std::chrono::duration<double>(seconds);
     context.deadline =
         std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget);
   }

@@ -14,13 +14,18 @@ namespace grundy::cli {
 struct GlobalOptions {
   bool json = false;
   std::string memory = "8G";
-  std::string time;  // seconds; empty: no time budget
+  std::string time;  // seconds; empty: the command's default; 0: none
   bool quiet = false;
 };
 
-/// The compute context for these options: memory and time budgets, the stop flag
-/// set by SIGINT/SIGTERM, and a progress line on stderr when it is a terminal.
-catalogue::Context make_context(const GlobalOptions& options);
+/// A game's answer or explanation is bounded by default, so no input runs open-ended;
+/// tables (long research runs, checkpointed) have no default time budget.
+inline constexpr double kDefaultAnswerSeconds = 60;
+
+/// The compute context for these options: memory and time budgets (`default_seconds`
+/// when --time is not given, 0 for none), the stop flag set by SIGINT/SIGTERM, and
+/// a progress line on stderr when it is a terminal.
+catalogue::Context make_context(const GlobalOptions& options, double default_seconds);
 
 /// Writes text to standard output as is.
 void write_out(const std::string& text);

@@ -16,6 +16,8 @@ const std::vector<const Entry*>& games() {
     list.push_back(&rect_entry());
     list.push_back(&gridsplit_entry());
     list.push_back(&dag_entry());
+    list.push_back(&graph_entry());
+    list.push_back(&wythoff_entry());
     return list;
   }();
   return all;

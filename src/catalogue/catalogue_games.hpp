@@ -17,5 +17,7 @@ const Entry& treblecross_entry();
 const Entry& rect_entry();
 const Entry& gridsplit_entry();
 const Entry& dag_entry();
+const Entry& graph_entry();
+const Entry& wythoff_entry();
 
 }  // namespace grundy::catalogue

@@ -12,6 +12,7 @@
 #include "grundy/core/parse.hpp"
 #include "grundy/games/octal.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/moves.hpp"
 #include "heap_tables.hpp"
 
 namespace grundy::catalogue {
@@ -73,22 +74,26 @@ std::uint64_t three_part_partitions(std::uint64_t n) {
   return count > ~std::uint64_t{0} ? ~std::uint64_t{0} : static_cast<std::uint64_t>(count);
 }
 
+// Counted shape by shape (heap/moves.hpp), never by listing: a heap of 10^12 has ~10^12 options.
 std::uint64_t heap_option_count(const heap::HeapRules& rules, std::uint64_t n) {
   std::uint64_t count = 0;
-  for (std::uint64_t k = 0; k <= rules.max_take() && k <= n; ++k) {
-    const std::uint8_t d = rules.digits[k];
+  heap::for_each_shape(rules, n, [&](std::uint64_t k, unsigned heaps) {
     const std::uint64_t rest = n - k;
-    if ((d & 1) && rest == 0 && k >= 1) ++count;
-    if ((d & 2) && rest >= 1 && k >= 1) ++count;
-    if ((d & 4) && rest >= 2) count += rest / 2 - (rules.unequal_split && rest % 2 == 0 ? 1 : 0);
-    if ((d & 8) && rest >= 3) count += three_part_partitions(rest);
-  }
+    if (heaps <= 1) {
+      ++count;
+    } else if (heaps == 2) {
+      count += heap::last_pair_first(rules, rest);
+    } else {
+      count += three_part_partitions(rest);
+    }
+  });
   return count;
 }
 
 struct HeapSettings {
   std::uint64_t limit = 0;
   HeapRun run;
+  std::shared_ptr<const heap::TableCache> cache;  // null with --no-cache
 };
 
 HeapSettings heap_settings(const heap::HeapRules& rules, const RuleValues& values) {
@@ -97,6 +102,7 @@ HeapSettings heap_settings(const heap::HeapRules& rules, const RuleValues& value
   const std::uint64_t default_limit = heap::max_heaps_left(rules) >= 3 ? kDefaultThreeHeapLimit : kDefaultHeapLimit;
   settings.limit = upto.empty() ? default_limit : parse_count(upto, "--upto", kMaxHeapTableUpto);
   settings.run = heap_run(values);
+  settings.cache = heap_cache(values);
   return settings;
 }
 
@@ -104,14 +110,14 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
                                      const Context& context) {
   Speech<games::OctalGame> speech;
   const heap::HeapRules& rules = table->rules();
-  const bool grundys = rules.unequal_split;
+  const bool grundys = rules.unequal_split();
   speech.parse = [](std::string_view text, const std::string& what) {
     return parse_count(text, what, games::OctalGame::kMaxHeap);
   };
   speech.format = [](std::uint64_t heap) { return std::to_string(heap); };
   speech.prepare = [table, settings, context](std::span<const std::uint64_t> heaps) {
     const std::uint64_t largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end());
-    cover_heaps(*table, largest, settings.limit, settings.run, context);
+    cover_heaps(*table, largest, settings.limit, settings.run, context, settings.cache.get());
   };
   speech.describe = [grundys](std::uint64_t, const games::OctalGame::Move& m, std::span<const std::uint64_t>) {
     return describe_heap_move(m, grundys);
@@ -122,6 +128,7 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
   speech.extras = [table](Report& report, auto&) {
     const heap::HeapRules& r = table->rules();
     report.extra["code"] = heap::format_code(r);
+    report.title = report.game == "octal" ? "octal " + heap::format_code(r) : report.game;
     const auto& period = table->period();
     report.extra["period"] = period ? Json(period->period) : Json(nullptr);
     report.extra["preperiod"] = period ? Json(period->preperiod) : Json(nullptr);
@@ -152,7 +159,10 @@ std::vector<RuleOption> heap_options() {
                      .kind = RuleOption::Kind::value,
                      .value_name = "T",
                      .help = "worker threads for the table kernel, 1 .. 256",
-                     .default_value = "2"}};
+                     .default_value = "2"},
+          RuleOption{.name = "--no-cache",
+                     .kind = RuleOption::Kind::flag,
+                     .help = "do not read or write the on-disk table cache"}};
 }
 
 GameInfo heap_info(std::string name, std::string summary, bool takes_code) {

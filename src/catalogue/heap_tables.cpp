@@ -7,6 +7,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/grow.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "grundy/heap/table_stats.hpp"
 #include "progress_text.hpp"
@@ -26,6 +27,13 @@ HeapRun heap_run(const RuleValues& values) {
     if (run.threads == 0) throw InputError("--threads: must be at least 1");
   }
   return run;
+}
+
+std::shared_ptr<const heap::TableCache> heap_cache(const RuleValues& values) {
+  if (!rule_value(values, "--no-cache").empty()) return nullptr;
+  const auto dir = heap::TableCache::default_dir();
+  if (!dir) return nullptr;
+  return std::make_shared<const heap::TableCache>(*dir);
 }
 
 std::vector<RuleOption> heap_table_options() {
@@ -55,6 +63,7 @@ heap::ExtendOptions extend_options(const HeapRun& run, const Context& context) {
   options.threads = run.threads;
   options.budget = context.memory;
   options.stop = context.stop;
+  options.deadline = context.deadline;
   if (context.progress && context.on_progress) {
     auto draw = context.on_progress;
     options.on_progress = [draw](const heap::ExtendProgress& p) { draw(table_progress_line(p)); };
@@ -62,40 +71,23 @@ heap::ExtendOptions extend_options(const HeapRun& run, const Context& context) {
   return options;
 }
 
-namespace {
-
-// One step of growth; the progress line is cleared after it and a stop request becomes Interrupted.
-void extend_step(heap::HeapTable& table, std::uint64_t upto, const heap::ExtendOptions& options,
-                 const Context& context) {
-  const auto result = heap::extend_table(table, upto, options);
-  if (context.on_progress) context.on_progress("");
-  if (result.outcome == heap::ExtendOutcome::stopped) throw Interrupted("interrupted while computing the table");
-}
-
-}  // namespace
-
 void cover_heaps(heap::HeapTable& table, std::uint64_t largest_heap, std::uint64_t limit, const HeapRun& run,
-                 const Context& context) {
+                 const Context& context, const heap::TableCache* cache) {
   if (table.knows(largest_heap)) return;
   const heap::HeapRules& rules = table.rules();
-  if (rules.unequal_split && largest_heap > limit) {
+  if (rules.unequal_split() && largest_heap > limit) {
     throw InputError(fmt::format("heap {}: {} has no periodicity theorem, so its values must be computed up to the "
                                  "heap, beyond --upto {}; pass --upto N (N >= {})",
-                                 largest_heap, rules.name, limit, largest_heap));
+                                 largest_heap, rules.name(), limit, largest_heap));
   }
-  const heap::ExtendOptions options = extend_options(run, context);
-  // Grundy's game never proves a period: compute exactly what the heaps need.
-  std::uint64_t next = rules.unequal_split ? std::min(largest_heap, limit)
-                                           : std::min(limit, std::max<std::uint64_t>(1023, 2 * table.size() + 1));
-  while (true) {
-    extend_step(table, next, options, context);
-    if (table.detect_period() || table.size() > largest_heap || next >= limit) break;
-    next = std::min(limit, 2 * next + 1);
-  }
+  const auto result = heap::grow_table(table, heap::GrowGoal{.cover = largest_heap, .limit = limit},
+                                       extend_options(run, context), cache);
+  if (context.on_progress) context.on_progress("");
+  if (result.outcome == heap::ExtendOutcome::stopped) throw Interrupted("interrupted while computing the table");
   if (!table.knows(largest_heap)) {
     throw InputError(fmt::format("heap {}: {} has no proven period up to {} and the heap is beyond that table; "
                                  "pass --upto N (N >= {}) to compute further",
-                                 largest_heap, rules.name, table.size() - 1, largest_heap));
+                                 largest_heap, rules.name(), table.size() - 1, largest_heap));
   }
 }
 
@@ -142,7 +134,7 @@ std::shared_ptr<heap::HeapTable> start_table(const heap::HeapRules& rules, std::
   auto table = std::make_shared<heap::HeapTable>(heap::load_table(request.resume));
   if (!heap::same_game(table->rules(), rules)) {
     throw InputError(fmt::format("--resume {}: the file holds {} ({}), not {} ({})", request.resume,
-                                 table->rules().name, heap::format_code(table->rules()), rules.name,
+                                 table->rules().name(), heap::format_code(table->rules()), rules.name(),
                                  heap::format_code(rules)));
   }
   loaded_size = table->size();
@@ -163,15 +155,9 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
   heap::KernelStats kernel_stats;
   options.kernel_stats = &kernel_stats;
   // --until-period: grow by doubling and stop at the first proven period.
-  std::uint64_t next = upto;
-  if (request.until_period && !rules.unequal_split) next = std::min(upto, std::max<std::uint64_t>(1023, table->size()));
-  heap::ExtendResult result;
-  while (true) {
-    result = heap::extend_table(*table, next, options);
-    if (result.outcome == heap::ExtendOutcome::stopped || next >= upto) break;
-    if (table->detect_period()) break;
-    next = std::min(upto, 2 * next + 1);
-  }
+  const heap::ExtendResult result = request.until_period
+                                        ? heap::grow_table(*table, heap::GrowGoal{.cover = upto, .limit = upto}, options)
+                                        : heap::extend_table(*table, upto, options);
   if (context.on_progress) context.on_progress("");
   if (result.outcome == heap::ExtendOutcome::stopped) {
     if (request.checkpoint.empty()) {
@@ -185,7 +171,7 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
   // The final checkpoint; never replace a longer resumed file by a shorter table.
   if (!request.checkpoint.empty() && table->size() >= loaded_size) heap::save_table(*table, request.checkpoint);
 
-  TableResult out{.game = rules.name, .upto = table->size() - 1, .heap_table = table};
+  TableResult out{.game = rules.name(), .upto = table->size() - 1, .heap_table = table};
   if (table->period()) {
     out.period = table->period()->period;
     out.preperiod = table->period()->preperiod;
@@ -199,13 +185,13 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
   const heap::TableStats stats = heap::compute_stats(*table, split);
   out.extra["code"] = heap::format_code(rules);
   out.extra["period_status"] =
-      table->period() ? "proven" : (rules.unequal_split ? "no periodicity theorem" : "none up to upto");
+      table->period() ? "proven" : (rules.unequal_split() ? "no periodicity theorem" : "none up to upto");
   out.extra["method"] = run.method == heap::KernelMethod::plain ? "plain" : "fast";
   out.extra["value_bits"] = table->value_bits();
   out.extra["rare_mask_source"] = split ? "kernel" : "frequencies";
   out.extra["stats"] = stats_json(stats);
   if (!table->period()) {
-    out.notes.push_back(rules.unequal_split ? std::string("no period declared: Grundy's game has no periodicity theorem")
+    out.notes.push_back(rules.unequal_split() ? std::string("no period declared: Grundy's game has no periodicity theorem")
                                             : fmt::format("no period up to {}", out.upto));
   }
   for (auto& note : stats_notes(stats)) out.notes.push_back(std::move(note));

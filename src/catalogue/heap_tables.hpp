@@ -11,6 +11,8 @@
 #include "grundy/catalogue/entry.hpp"
 #include "grundy/heap/rules.hpp"
 #include "grundy/heap/table.hpp"
+#include "grundy/heap/table_cache.hpp"
+#include <memory>
 
 namespace grundy::catalogue {
 
@@ -26,18 +28,21 @@ struct HeapRun {
 /// The settings from the rule options (--method, --threads); throws InputError.
 HeapRun heap_run(const RuleValues& values);
 
+/// The on-disk table cache for heap games (heap/table_cache.hpp), or null when
+/// --no-cache is given or no cache directory is known.
+std::shared_ptr<const heap::TableCache> heap_cache(const RuleValues& values);
+
 /// The options of `grundy table` for heap games besides --upto and the common ones.
 std::vector<RuleOption> heap_table_options();
 
 /// The engine's options for a run within the context (progress, stop, budget).
 heap::ExtendOptions extend_options(const HeapRun& run, const Context& context);
 
-/// Grows `table` until it knows g(n) for every n <= largest_heap: up to the heap,
-/// or less once a period is proven (doubling from 1024, the period checked after
-/// each step). Never beyond `limit`: a heap past it with no period is an InputError
-/// naming --upto.
+/// Grows `table` (heap::grow_table, through the cache when given) until it knows
+/// g(n) for every n <= largest_heap. Never beyond `limit`: a heap past it with no
+/// period is an InputError naming --upto.
 void cover_heaps(heap::HeapTable& table, std::uint64_t largest_heap, std::uint64_t limit, const HeapRun& run,
-                 const Context& context);
+                 const Context& context, const heap::TableCache* cache);
 
 /// `grundy table` for a heap game.
 TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request,

@@ -1,5 +1,7 @@
 #include "progress_text.hpp"
 
+#include "grundy/catalogue/limits.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -26,6 +28,22 @@ std::string table_progress_line(const heap::ExtendProgress& p) {
                                  format_rate(p.values_per_second), format_duration(p.eta_seconds));
   if (p.rare_count > 0) line += fmt::format("  rare {}", p.rare_count);
   return line;
+}
+
+std::string search_progress_line(const SearchProgress& p) {
+  return fmt::format("search: {} positions, memo {} ({}), {} positions/s, {}", p.positions, p.memo_size,
+                     format_bytes(p.memo_bytes), format_rate(p.positions_per_second), format_duration(p.seconds));
+}
+
+SearchLimits search_limits(const Context& context) {
+  SearchLimits limits(context.memory);
+  limits.deadline = context.deadline;
+  limits.stop = context.stop;
+  if (context.progress && context.on_progress) {
+    auto draw = context.on_progress;
+    limits.on_progress = [draw](const SearchProgress& p) { draw(search_progress_line(p)); };
+  }
+  return limits;
 }
 
 }  // namespace grundy::catalogue

@@ -86,7 +86,7 @@ Json report_json(const Report& report) {
 std::string report_json_text(const Report& report) { return splice(report_json(report), report.raw_json_field); }
 
 std::string report_text(const Report& report) {
-  std::string out = fmt::format("{}", report.game);
+  std::string out = report.title.empty() ? report.game : report.title;
   for (const std::string& c : report.components) out += ' ' + shown(c);
   out += '\n';
   if (report.components.size() > 1) {

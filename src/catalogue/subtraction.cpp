@@ -1,6 +1,8 @@
 // Subtraction games in the catalogue: the rule option --set S, piles as numbers.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "catalogue_games.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
@@ -14,10 +16,59 @@ namespace {
 constexpr std::uint64_t kMaxPile = 1'000'000'000'000'000'000;
 constexpr std::uint64_t kMaxTable = 10'000'000;
 
-Speech<games::Subtraction> subtraction_speech(std::shared_ptr<const games::Subtraction> game) {
-  Speech<games::Subtraction> speech;
+/// The subtraction game, rebuilt to cover larger piles when no period is proven
+/// yet (a set like {10^9} answers small piles at once without proving its period).
+class CoveringSubtraction {
+ public:
+  using Position = games::Subtraction::Position;
+  using Move = games::Subtraction::Move;
+
+  CoveringSubtraction(std::vector<std::uint64_t> set, MemoryBudget memory)
+      : set_(std::move(set)), memory_(memory), game_(std::make_shared<games::Subtraction>(set_, memory_, 0)) {}
+
+  /// Makes value() serve every pile up to `pile`.
+  void cover(std::uint64_t pile) {
+    if (game_->period() || pile < game_->computed()) return;
+    game_ = std::make_shared<games::Subtraction>(set_, memory_, pile);
+  }
+
+  template <class Sink>
+  void options(Position pile, Sink& sink) const {
+    game_->options(pile, sink);
+  }
+  [[nodiscard]] Nimber value(Position pile) const { return game_->value(pile); }
+  template <class Sink>
+  void moves_to(Position pile, Nimber target, Sink& sink) const {
+    game_->moves_to(pile, target, sink);
+  }
+  [[nodiscard]] const games::Subtraction& game() const { return *game_; }
+
+ private:
+  std::vector<std::uint64_t> set_;
+  MemoryBudget memory_;
+  std::shared_ptr<games::Subtraction> game_;
+};
+
+void add_period_fields(const games::Subtraction& game, Json& extra, std::vector<std::string>& notes) {
+  extra["set"] = game.set();
+  extra["period"] = game.period() ? Json(*game.period()) : Json(nullptr);
+  extra["preperiod"] = game.preperiod() ? Json(*game.preperiod()) : Json(nullptr);
+  if (game.period()) {
+    notes.push_back(fmt::format("S = {{{}}}: values are periodic with period {} from n0 = {} (proven)",
+                                fmt::join(game.set(), ","), *game.period(), *game.preperiod()));
+  } else {
+    notes.push_back(fmt::format("S = {{{}}}: no period proven; values computed for piles up to {}",
+                                fmt::join(game.set(), ","), game.computed() - 1));
+  }
+}
+
+Speech<CoveringSubtraction> subtraction_speech(std::shared_ptr<CoveringSubtraction> game) {
+  Speech<CoveringSubtraction> speech;
   speech.parse = [](std::string_view text, const std::string& what) { return parse_count(text, what, kMaxPile); };
   speech.format = [](std::uint64_t pile) { return std::to_string(pile); };
+  speech.prepare = [game](std::span<const std::uint64_t> piles) {
+    if (!piles.empty()) game->cover(*std::max_element(piles.begin(), piles.end()));
+  };
   speech.describe = [](std::uint64_t from, const games::Subtraction::Move& move,
                        std::span<const std::uint64_t> result) {
     MoveInfo info{
@@ -29,24 +80,19 @@ Speech<games::Subtraction> subtraction_speech(std::shared_ptr<const games::Subtr
   };
   speech.count_options = [game](std::uint64_t pile) {
     std::uint64_t count = 0;
-    for (std::uint64_t s : game->set()) count += s <= pile ? 1 : 0;
+    for (std::uint64_t s : game->game().set()) count += s <= pile ? 1 : 0;
     return std::optional<std::uint64_t>(count);
   };
-  const auto period_fields = [game](Json& extra, std::vector<std::string>& notes) {
-    extra["set"] = game->set();
-    extra["period"] = game->period();
-    extra["preperiod"] = game->preperiod();
-    notes.push_back(fmt::format("S = {{{}}}: values are periodic with period {} from n0 = {} (proven)",
-                                fmt::join(game->set(), ","), game->period(), game->preperiod()));
-  };
-  speech.extras = [period_fields](Report& report, auto&) { period_fields(report.extra, report.notes); };
+  speech.extras = [game](Report& report, auto&) { add_period_fields(game->game(), report.extra, report.notes); };
   speech.table = [game](std::uint64_t upto, const TableRequest&) {
+    game->cover(upto);
+    const games::Subtraction& g = game->game();
     TableResult result{.game = "subtraction", .upto = upto};
     result.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(game->value(n));
-    result.period = game->period();
-    result.preperiod = game->preperiod();
-    result.extra["set"] = game->set();
+    for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(g.value(n));
+    result.period = g.period();
+    result.preperiod = g.preperiod();
+    result.extra["set"] = g.set();
     return result;
   };
   return speech;
@@ -61,7 +107,8 @@ const Entry& subtraction_entry() {
                .rules = "A move removes exactly s tokens from one pile, for some s in the finite set S (s no larger "
                         "than the pile); whoever cannot move loses.",
                .syntax = "pile sizes, 0 .. 10^18. The values are computed until their period is proven (the first "
-                         "repeated window of max(S) values), then every pile is answered in O(1).",
+                         "repeated window of max(S) values), then every pile is answered in O(1); small piles of a "
+                         "set with huge elements are answered without the proof.",
                .example = "subtraction --set 1,2,3 3 4 5   (values 3, 0, 1, nim-sum 2: the first player wins)",
                .limits = "set elements 1 .. 10^9; piles up to 10^18; table up to 10^7",
                .component_noun = "pile",
@@ -74,10 +121,10 @@ const Entry& subtraction_entry() {
                .has_table = true,
                .table_max_upto = kMaxTable},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
-        auto game = std::make_shared<const games::Subtraction>(
-            games::parse_subtraction_set(rule_value(rules, "--set")), context.memory);
-        return std::make_unique<GameInstance<games::Subtraction>>(game, subtraction_speech(game), context, info.name,
-                                                                  info.component_noun);
+        auto game = std::make_shared<CoveringSubtraction>(games::parse_subtraction_set(rule_value(rules, "--set")),
+                                                          context.memory);
+        return std::make_unique<GameInstance<CoveringSubtraction>>(game, subtraction_speech(game), context, info.name,
+                                                                   info.component_noun);
       });
   return entry;
 }

@@ -15,6 +15,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/games/treblecross.hpp"
+#include "heap_tables.hpp"
 #include "common/text.hpp"
 
 namespace grundy::catalogue {
@@ -24,18 +25,20 @@ namespace {
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
 
-/// The 0.007 values a set of rows needs, grown on demand.
+/// The 0.007 table a set of rows needs, grown on demand through the heap cache.
 struct GapValues {
-  std::optional<std::filesystem::path> cache_dir;
-  MemoryBudget memory;
-  std::vector<std::uint32_t> g;
+  std::shared_ptr<const heap::TableCache> cache;
+  Context context;
+  std::shared_ptr<const heap::HeapTable> table = std::make_shared<const heap::HeapTable>(games::treblecross_rules());
 
   void cover(std::uint64_t upto) {
-    if (upto < g.size()) return;
-    memory.require(upto * 8 + 64, "the 0.007 table");
-    g = games::treblecross_values(std::max<std::uint64_t>(upto, 2 * g.size()), cache_dir);
+    if (table->knows(upto)) return;
+    context.memory.require(upto * 4 + 64, "the 0.007 table");
+    heap::ExtendOptions options = extend_options(HeapRun{}, context);
+    table = games::treblecross_table(upto, cache.get(), options);
+    if (context.on_progress) context.on_progress("");
   }
-  [[nodiscard]] Nimber run_value(std::uint64_t run) const { return run == 0 ? 0 : g[run + 2]; }
+  [[nodiscard]] Nimber run_value(std::uint64_t run) const { return run == 0 ? 0 : table->value(run + 2); }
 };
 
 class TreblecrossRow {
@@ -103,11 +106,11 @@ std::string batch_answers(const std::string& input, GapValues& values) {
     total += row.size();
     upto = std::max(upto, games::treblecross_shape(row).table_upto());
   }
-  values.memory.require(total * 3, "the rows");
+  values.context.memory.require(total * 3, "the rows");
   values.cover(upto);
   std::string out;
   for (const std::string& row : rows) {
-    const auto a = games::analyze_treblecross(row, values.g);
+    const auto a = games::analyze_treblecross(row, values.table);
     out += a.winning() ? "WINNING\n" : "LOSING\n";
     out += fmt::format("{}\n", fmt::join(a.winning_moves, " "));
   }
@@ -124,9 +127,9 @@ Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
     if (arguments.size() > 1) {
       throw InputError(fmt::format("treblecross: expected one row, got {} arguments", arguments.size()));
     }
-    if (arguments.empty() || arguments.front() == "-") return std::vector<std::string>{read_input("-")};
-    const std::string& text = arguments.front();
-    return std::vector<std::string>{names_a_file(text, ".X") ? read_input(text) : text};
+    const std::string source = arguments.empty() ? "-" : arguments.front();
+    if (source != "-" && !names_a_file(source, ".X")) return std::vector<std::string>{source};
+    return std::vector<std::string>{games::parse_treblecross_row(read_input(source), "treblecross row")};
   };
   speech.prepare = [values](std::span<const std::string> rows) {
     std::uint64_t upto = 0;
@@ -141,7 +144,7 @@ Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
   speech.extras = [values](Report& report, auto&) {
     if (report.components.size() != 1) return;
     const std::string& row = report.components.front();
-    const auto a = games::analyze_treblecross(row, values->g);
+    const auto a = games::analyze_treblecross(row, values->table);
     report.values.clear();
     for (Nimber v : a.gap_values) report.values.push_back(GameValue{v});
     report.winning_moves_json = Json(a.winning_moves);
@@ -182,13 +185,13 @@ const Entry& treblecross_entry() {
                .component_noun = "row",
                .rule_options = {RuleOption{.name = "--no-cache",
                                            .kind = RuleOption::Kind::flag,
-                                           .help = "do not read or write the on-disk 0.007 table"}},
+                                           .help = "do not read or write the on-disk table cache"}},
                .reads_input = true,
                .has_batch = true},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto values = std::make_shared<GapValues>();
-        values->memory = context.memory;
-        if (rule_value(rules, "--no-cache").empty()) values->cache_dir = games::default_treblecross_cache_dir();
+        values->context = context;
+        values->cache = heap_cache(rules);
         return std::make_unique<GameInstance<TreblecrossRow>>(std::make_shared<const TreblecrossRow>(values),
                                                               treblecross_speech(values), context, info.name,
                                                               info.component_noun);

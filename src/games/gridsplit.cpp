@@ -171,7 +171,13 @@ GridSplitTable::Cost GridSplitTable::cost(const GridSplitBoard& board) {
   return cost;
 }
 
-GridSplitTable::GridSplitTable(const GridSplitBoard& board, MemoryBudget budget, std::uint64_t max_work) {
+GridSplitTable::GridSplitTable(const GridSplitBoard& board, MemoryBudget budget, std::uint64_t max_work)
+    : GridSplitTable(board, SearchLimits(budget), max_work) {}
+
+GridSplitTable::GridSplitTable(const GridSplitBoard& board, const SearchLimits& limits, std::uint64_t max_work) {
+  const MemoryBudget budget = limits.memory;
+  SearchWatch watch(limits);
+  if (watch.active()) watch.check({0, 0});
   const Cost need = cost(board);
   budget.require(need.bytes, "the gridsplit table (" + std::to_string(board.candidate_count()) + " candidates)");
   if (need.work > max_work) {
@@ -192,14 +198,21 @@ GridSplitTable::GridSplitTable(const GridSplitBoard& board, MemoryBudget budget,
   col_ranges_ = static_cast<std::size_t>(ranges(b));
   if (full_) {
     values_.assign((a + 1) * (b + 1), 0);
-    build_full();
+    build_full(watch);
   } else {
     values_.assign(static_cast<std::size_t>(ranges(a) * ranges(b)), 0);
-    build();
+    build(watch);
   }
 }
 
-void GridSplitTable::build_full() {
+void GridSplitTable::check_limits(SearchWatch& watch, std::uint64_t& work_seen) const {
+  if (!watch.active()) return;
+  watch.add_positions(work_ - work_seen);
+  work_seen = work_;
+  watch.check({values_.size(), bytes()});
+}
+
+void GridSplitTable::build_full(SearchWatch& watch) {
   const std::size_t a = rows_.size(), b = cols_.size();
   // shape(h, w) = values_[h * (b + 1) + w]; a move at (i, j) of an h x w full
   // rectangle leaves the shapes i x j, i x (w-1-j), (h-1-i) x j, (h-1-i) x (w-1-j).
@@ -207,7 +220,9 @@ void GridSplitTable::build_full() {
   std::uint32_t stamp = 0;
   std::uint16_t* const v = values_.data();
   const std::size_t stride = b + 1;
+  std::uint64_t work_seen = 0;
   for (std::size_t h = 1; h <= a; ++h) {
+    check_limits(watch, work_seen);
     for (std::size_t w = 1; w <= b; ++w) {
       ++stamp;
       for (std::size_t i = 0; i < h; ++i) {
@@ -226,7 +241,7 @@ void GridSplitTable::build_full() {
   }
 }
 
-void GridSplitTable::build() {
+void GridSplitTable::build(SearchWatch& watch) {
   const std::size_t a = rows_.size(), b = cols_.size();
   if (a == 0) return;
   const std::size_t nc = col_ranges_;
@@ -258,12 +273,14 @@ void GridSplitTable::build() {
   std::vector<std::uint32_t> seen(std::bit_ceil(total + 2), 0);
   std::uint32_t stamp = 0;
   std::uint16_t* const v = values_.data();
+  std::uint64_t work_seen = 0;
 
   // Rectangles by increasing height: every piece is strictly lower (or empty),
   // so it is known when its parent is computed. For one row range, every
   // column range in turn: the table rows its pieces read stay in cache.
   for (std::size_t h = 1; h <= a; ++h) {
     for (std::size_t r0 = 0; r0 + h <= a; ++r0) {
+      check_limits(watch, work_seen);
       const std::size_t r1 = r0 + h;
       std::uint16_t* const out = v + row_range(r0, r1) * nc;
       for (std::size_t c0 = 0; c0 < b; ++c0) {

@@ -81,7 +81,8 @@ class WindowIndex {
 
 }  // namespace
 
-SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set, const MemoryBudget& budget) {
+SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set, const MemoryBudget& budget,
+                                          std::optional<std::uint64_t> stop_after) {
   const std::uint64_t width = set.back();  // s_max: g(n) depends on g(n - width .. n - 1) only
   const std::uint64_t drop = pow_mod(kBase, width);
   SubtractionPeriod result;
@@ -90,6 +91,7 @@ SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set,
   MexSet mex;
   std::uint64_t hash = 0;
   for (std::uint64_t n = 0;; ++n) {
+    if (stop_after && n > *stop_after) return result;  // the piles are covered; no proof yet
     if (g.size() == g.capacity() || windows.will_grow()) {
       // Growing the table or the index briefly holds the old and the new copy.
       budget.require(3 * (g.capacity() * sizeof(std::uint32_t) + windows.bytes()) + 4096,
@@ -108,16 +110,19 @@ SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set,
     // From here every move is legal, so the window ending at n determines the rest.
     const std::uint64_t earlier = windows.find_or_add(hash, n + 1, g, width);
     if (earlier == 0) continue;
-    result.period = n + 1 - earlier;
+    const std::uint64_t period = n + 1 - earlier;
+    result.period = period;
     // g(m + p) = g(m) holds for all m >= earlier - width; walk back to the least start.
     std::uint64_t start = earlier - width;
-    while (start > 0 && g[start - 1] == g[start - 1 + result.period]) --start;
+    while (start > 0 && g[start - 1] == g[start - 1 + period]) --start;
     result.preperiod = start;
     return result;
   }
 }
 
-Subtraction::Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& budget) : set_(std::move(set)) {
+Subtraction::Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& budget,
+                         std::optional<std::uint64_t> largest_pile)
+    : set_(std::move(set)) {
   if (set_.empty()) throw InputError("the subtraction set is empty: give at least one positive number");
   std::sort(set_.begin(), set_.end());
   set_.erase(std::unique(set_.begin(), set_.end()), set_.end());
@@ -126,7 +131,14 @@ Subtraction::Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& bud
     throw InputError("the subtraction set element " + std::to_string(set_.back()) + " is over the limit " +
                      std::to_string(kMaxElement));
   }
-  period_ = find_subtraction_period(set_, budget);
+  std::optional<std::uint64_t> stop_after;
+  if (largest_pile) stop_after = std::max(*largest_pile, kProofAttempt);
+  period_ = find_subtraction_period(set_, budget, stop_after);
+}
+
+void Subtraction::throw_beyond(Position pile) const {
+  throw InputError("pile " + std::to_string(pile) + ": the subtraction game's values are known for piles 0.." +
+                   std::to_string(period_.values.size() - 1) + " only and no period is proven");
 }
 
 std::vector<std::uint64_t> parse_subtraction_set(std::string_view text) {

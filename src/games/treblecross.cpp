@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "grundy/core/analysis.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
+#include "grundy/heap/grow.hpp"
 
 namespace grundy::games {
 
@@ -123,7 +125,17 @@ TreblecrossShape treblecross_shape(std::string_view row) {
   return shape;
 }
 
-TreblecrossAnalysis analyze_treblecross(std::string_view row, std::span<const std::uint32_t> g) {
+heap::HeapRules treblecross_rules() { return heap::HeapRules::make("0.007", {0, 0, 0, 7}); }
+
+std::shared_ptr<const heap::HeapTable> treblecross_table(std::uint64_t upto, const heap::TableCache* cache,
+                                                         const heap::ExtendOptions& options) {
+  auto table = std::make_shared<heap::HeapTable>(treblecross_rules());
+  const heap::ExtendResult result = heap::grow_table(*table, {.cover = upto, .limit = upto}, options, cache);
+  if (result.outcome == heap::ExtendOutcome::stopped) throw Interrupted("interrupted while computing the 0.007 table");
+  return table;
+}
+
+TreblecrossAnalysis analyze_treblecross(std::string_view row, const std::shared_ptr<const heap::HeapTable>& table) {
   TreblecrossShape shape = treblecross_shape(row);
   TreblecrossAnalysis result;
   if (!shape.immediate_wins.empty()) {
@@ -134,25 +146,24 @@ TreblecrossAnalysis analyze_treblecross(std::string_view row, std::span<const st
     for (std::uint64_t c : shape.immediate_wins) result.winning_moves.push_back(c + 1);
     return result;
   }
-  if (shape.table_upto() >= g.size()) {
-    throw Error("treblecross: the 0.007 table holds " + std::to_string(g.size()) + " values, " +
+  if (!table->knows(shape.table_upto())) {
+    throw Error("treblecross: the 0.007 table holds " + std::to_string(table->size()) + " values, " +
                 std::to_string(shape.table_upto() + 1) + " needed");
   }
   result.gaps = std::move(shape.gaps);
-  for (const TreblecrossGap& gap : result.gaps) {
-    result.gap_values.push_back(g[gap.length + 2]);
-    result.value ^= result.gap_values.back();
+  // A forbidden cell loses at once, so only moves inside the safe runs can win:
+  // the winning moves of the row are those of the sum of its runs.
+  const TreblecrossRun game(table);
+  Analyzer<TreblecrossRun> analyzer(game);
+  std::vector<std::uint64_t> runs;
+  for (const TreblecrossGap& gap : result.gaps) runs.push_back(gap.length);
+  auto analysis = analyzer.analyze(runs);
+  result.gap_values = std::move(analysis.values);
+  result.value = analysis.nim_sum;
+  for (const auto& win : analysis.winning_moves) {
+    result.winning_moves.push_back(result.gaps[win.component].start + win.move + 1);
   }
-  if (result.value == 0) return result;
-  // Marking offset i of a run of L leaves heaps i and L - 1 - i; a forbidden
-  // cell loses at once, so only safe cells can win.
-  for (std::size_t k = 0; k < result.gaps.size(); ++k) {
-    const std::uint64_t start = result.gaps[k].start, length = result.gaps[k].length;
-    const Nimber target = result.value ^ result.gap_values[k];
-    for (std::uint64_t i = 0; i < length; ++i) {
-      if ((g[i] ^ g[length - 1 - i]) == target) result.winning_moves.push_back(start + i + 1);
-    }
-  }
+  std::sort(result.winning_moves.begin(), result.winning_moves.end());
   return result;
 }
 

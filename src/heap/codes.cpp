@@ -6,12 +6,13 @@
 #include "message.hpp"
 
 #include "grundy/core/errors.hpp"
+#include "grundy/heap/moves.hpp"
 
 namespace grundy::heap {
 
 namespace {
 
-constexpr std::size_t kMaxDigits = 256;  // removing at most 255 tokens per move
+constexpr std::size_t kMaxDigits = HeapRules::kMaxDigits;
 
 int digit_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -35,7 +36,7 @@ HeapRules parse_code(std::string_view code, std::string name) {
   }
   if (dot > 1)
     throw InputError(detail::message("code '", code, "': only one digit (0 or 4) may stand before the point"));
-  HeapRules rules{.name = std::move(name)};
+  std::vector<std::uint8_t> digits;
   int d0 = 0;
   if (dot == 1) {
     d0 = digit_value(code[0]);
@@ -46,20 +47,22 @@ HeapRules parse_code(std::string_view code, std::string name) {
                                        "that removes nothing must split the heap"));
     }
   }
-  rules.digits.push_back(static_cast<std::uint8_t>(d0));
+  digits.push_back(static_cast<std::uint8_t>(d0));
   for (std::size_t i = dot + 1; i < code.size(); ++i) {
     const int d = digit_value(code[i]);
     if (d < 0) {
       throw InputError(
           detail::message("code '", code, "': '", code[i], "' is not an octal or hexadecimal digit (0-9, a-f)"));
     }
-    rules.digits.push_back(static_cast<std::uint8_t>(d));
+    digits.push_back(static_cast<std::uint8_t>(d));
   }
-  if (rules.digits.size() > kMaxDigits) {
+  if (digits.size() > kMaxDigits) {
     throw InputError(detail::message("code '", code, "': at most ", kMaxDigits - 1, " digits after the point"));
   }
-  while (rules.digits.size() > 1 && rules.digits.back() == 0) rules.digits.pop_back();
-  return rules;
+  if (std::all_of(digits.begin(), digits.end(), [](std::uint8_t d) { return d == 0; })) {
+    throw InputError(detail::message("code '", code, "': every digit is 0, so the game has no move"));
+  }
+  return HeapRules::make(std::move(name), std::move(digits));
 }
 
 }  // namespace
@@ -81,39 +84,33 @@ HeapRules parse_heap_rules(std::string_view text) {
   if (name.empty()) throw InputError("heap game: empty code");
   for (const HeapAlias& alias : heap_aliases()) {
     if (name != alias.name) continue;
-    if (alias.code.empty()) return HeapRules{.name = std::string(alias.name), .digits = {4}, .unequal_split = true};
+    if (alias.code.empty()) return HeapRules::make(std::string(alias.name), {4}, true);
     return parse_code(alias.code, std::string(alias.name));
   }
   return parse_code(name, name);
 }
 
 std::string format_code(const HeapRules& rules) {
-  if (rules.unequal_split) return "grundys-game";
+  if (rules.unequal_split()) return "grundys-game";
   constexpr std::string_view kDigits = "0123456789abcdef";
   std::string code;
-  code += kDigits[rules.digits.empty() ? 0 : rules.digits[0] & 15];
+  code += kDigits[rules.digit(0) & 15];
   code += '.';
-  for (std::size_t i = 1; i < rules.digits.size(); ++i) code += kDigits[rules.digits[i] & 15];
-  if (rules.digits.size() <= 1) code += '0';
+  for (std::size_t i = 1; i < rules.digits().size(); ++i) code += kDigits[rules.digits()[i] & 15];
+  if (rules.digits().size() <= 1) code += '0';
   return code;
 }
 
 unsigned max_heaps_left(const HeapRules& rules) {
   unsigned heaps = 0;
-  for (std::uint8_t d : rules.digits) {
-    if (d & 8) heaps = std::max(heaps, 3U);
-    if (d & 4) heaps = std::max(heaps, 2U);
-    if (d & 2) heaps = std::max(heaps, 1U);
+  for (unsigned j = 1; j <= kMaxHeapsLeft; ++j) {
+    if (any_allows(rules, j)) heaps = j;
   }
   return heaps;
 }
 
 bool same_game(const HeapRules& a, const HeapRules& b) {
-  auto trimmed = [](std::vector<std::uint8_t> digits) {
-    while (digits.size() > 1 && digits.back() == 0) digits.pop_back();
-    return digits;
-  };
-  return a.unequal_split == b.unequal_split && trimmed(a.digits) == trimmed(b.digits);
+  return a.unequal_split() == b.unequal_split() && a.digits() == b.digits();  // make() trims trailing zeros
 }
 
 }  // namespace grundy::heap

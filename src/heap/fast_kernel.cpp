@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/moves.hpp"
 
 namespace grundy::heap {
 
@@ -196,8 +197,8 @@ class FastKernel {
  public:
   FastKernel(const HeapRules& rules, std::vector<V>& g, const KernelControl& control)
       : rules_(rules), g_(g), control_(control) {
-    for (std::uint64_t k = 0; k < rules.digits.size(); ++k) {
-      if (rules.digits[k] & 4) splits_.push_back(k);
+    for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
+      if (allows(rules.digits()[k], 2)) splits_.push_back(k);
     }
     // Heap parity may enter the split only when every split removes a number of
     // tokens of one parity (then common + common always lands on one parity).
@@ -208,9 +209,9 @@ class FastKernel {
     // g(n) reads g up to n - dist_ only; with dist_ >= 2 two threads can take
     // alternate heap sizes (0.007: 3, 0.167: 2; Grundy's game and Kayles: 1).
     dist_ = kNone;
-    for (std::uint64_t k = 0; k < rules.digits.size(); ++k) {
-      if ((rules.digits[k] & 2) && k >= 1) dist_ = std::min(dist_, k);
-      if (rules.digits[k] & 4) dist_ = std::min(dist_, k + 1);
+    for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
+      if (allows(rules.digits()[k], 1) && k >= 1) dist_ = std::min(dist_, k);
+      if (allows(rules.digits()[k], 2)) dist_ = std::min(dist_, k + 1);
     }
     for (std::uint64_t i = 1; i < g_.size(); ++i) note_value(i);
     resize_sets();
@@ -402,15 +403,15 @@ class FastKernel {
   void mark_small_options(std::uint64_t n, Scratch& s) const {
     const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
     for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = rules_.digits[k];
-      if ((d & 1) && k == n) mark(s, 0);
-      if ((d & 2) && k >= 1 && k < n) mark(s, g_[n - k]);
+      const std::uint8_t d = rules_.digits()[k];
+      if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
+      if (allows(d, 1) && fits(n, k, 1)) mark(s, g_[n - k]);
     }
   }
 
   // The largest a of the pairs (a, rest - a), a <= rest - a, of a split of rest.
   [[nodiscard]] std::uint64_t half(std::uint64_t rest) const {
-    return rules_.unequal_split ? (rest - 1) / 2 : rest / 2;
+    return last_pair_first(rules_, rest);
   }
 
   // The smallest of the candidates (ascending, each below span_) that no split
@@ -487,7 +488,7 @@ class FastKernel {
       const auto count = static_cast<std::size_t>(std::lower_bound(first, first + rare_known, rest) - first);
       // Grundy's game: the equal split (rest/2, rest/2) is not a move; skip it.
       std::size_t skip = count;
-      if (rules_.unequal_split && rest % 2 == 0) {
+      if (rules_.unequal_split() && rest % 2 == 0) {
         skip = static_cast<std::size_t>(std::lower_bound(first, first + count, rest / 2) - first);
         if (skip < count && rare_[skip] != rest / 2) skip = count;
       }
@@ -641,9 +642,7 @@ template <class V>
 std::uint64_t extend_fast(const HeapRules& rules, std::vector<V>& g, std::uint64_t upto,
                           const KernelControl& control) {
   if (g.empty()) g.push_back(0);
-  const bool three_heaps = std::any_of(rules.digits.begin(), rules.digits.end(), [](std::uint8_t d) { return (d & 8) != 0; });
-  const bool splits = std::any_of(rules.digits.begin(), rules.digits.end(), [](std::uint8_t d) { return (d & 4) != 0; });
-  if (three_heaps || !splits || g.size() > upto) return extend_plain(rules, g, upto, control);
+  if (any_allows(rules, 3) || !any_allows(rules, 2) || g.size() > upto) return extend_plain(rules, g, upto, control);
   FastKernel<V> kernel(rules, g, control);
   return kernel.run(upto);
 }

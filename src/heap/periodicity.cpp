@@ -24,7 +24,7 @@ std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::ui
 
 template <class V>
 std::optional<Periodicity> find_period(const HeapRules& rules, std::span<const V> g) {
-  if (rules.unequal_split || g.empty()) return std::nullopt;
+  if (rules.unequal_split() || g.empty()) return std::nullopt;
   const std::uint64_t size = g.size();
   const std::uint64_t j = heaps_factor(rules);
   const std::uint64_t t = rules.max_take();

@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <span>
 
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/moves.hpp"
 
 namespace grundy::heap {
 
@@ -39,28 +41,13 @@ std::uint64_t extend_plain(const HeapRules& rules, std::vector<V>& g, std::uint6
                            const KernelControl& control) {
   if (g.empty()) g.push_back(0);
   SeenValues seen;
-  const std::uint64_t t = rules.max_take();
   for (std::uint64_t n = g.size(); n <= upto; ++n) {
     if (control.stop != nullptr && control.stop->load(std::memory_order_relaxed)) break;
-    for (std::uint64_t k = 0; k <= t && k <= n; ++k) {
-      const std::uint8_t d = rules.digits[k];
-      const std::uint64_t rest = n - k;
-      if ((d & 1) && rest == 0) seen.mark(0);
-      if ((d & 2) && rest >= 1 && k >= 1) seen.mark(g[rest]);
-      if ((d & 4) && rest >= 2) {
-        for (std::uint64_t a = 1; a <= rest / 2; ++a) {
-          if (rules.unequal_split && 2 * a == rest) continue;
-          seen.mark(static_cast<std::uint64_t>(g[a] ^ g[rest - a]));
-        }
-      }
-      if ((d & 8) && rest >= 3) {
-        for (std::uint64_t a = 1; 3 * a <= rest; ++a) {
-          for (std::uint64_t b = a; a + 2 * b <= rest; ++b) {
-            seen.mark(static_cast<std::uint64_t>(g[a] ^ g[b] ^ g[rest - a - b]));
-          }
-        }
-      }
-    }
+    for_each_option(rules, n, [&](std::uint64_t, std::span<const std::uint64_t> parts) {
+      std::uint64_t v = 0;
+      for (std::uint64_t part : parts) v ^= g[part];
+      seen.mark(v);
+    });
     const std::uint64_t value = seen.mex_and_clear();
     if (value > std::numeric_limits<V>::max()) break;
     g.push_back(static_cast<V>(value));

@@ -40,9 +40,12 @@ void HeapTable::truncate(std::uint64_t count) {
     narrow_.resize(count);
   }
   period_.reset();
+  searched_at_.reset();
 }
 
 const std::optional<Periodicity>& HeapTable::detect_period() {
+  if (searched_at_ == size()) return period_;
+  searched_at_ = size();
   if (wide_mode_) {
     period_ = find_period(rules_, std::span<const std::uint32_t>(wide_));
   } else {
@@ -97,6 +100,7 @@ class Monitor {
   Monitor& operator=(const Monitor&) = delete;
 
   [[nodiscard]] bool checkpoint_due() const { return checkpoint_due_.load(); }
+  [[nodiscard]] bool deadline_passed() const { return deadline_passed_.load(); }
   void checkpoint_done() {
     checkpoint_due_.store(false);
     std::lock_guard lock(mutex_);
@@ -116,6 +120,10 @@ class Monitor {
       if (finished_) break;
       const auto now = Clock::now();
       if (options_.stop != nullptr && options_.stop->load()) kernel_stop_.store(true);
+      if (options_.deadline && now >= *options_.deadline) {
+        deadline_passed_.store(true);
+        kernel_stop_.store(true);
+      }
       if (!options_.checkpoint_path.empty() && now >= next_checkpoint_ && !checkpoint_due_.load()) {
         checkpoint_due_.store(true);
         kernel_stop_.store(true);
@@ -153,11 +161,21 @@ class Monitor {
   Clock::time_point start_;
   Clock::time_point next_checkpoint_;
   std::atomic<bool> checkpoint_due_{false};
+  std::atomic<bool> deadline_passed_{false};
   std::mutex mutex_;
   std::condition_variable wake_;
   bool finished_ = false;
   std::thread thread_;
 };
+
+bool past(const std::optional<Clock::time_point>& deadline) {
+  return deadline.has_value() && Clock::now() >= *deadline;
+}
+
+[[noreturn]] void throw_time_exceeded(const HeapTable& table) {
+  throw TimeExceeded(detail::message("the time limit passed while computing the table of ", table.rules().name(),
+                                     " (", table.size(), " values known)"));
+}
 
 }  // namespace
 
@@ -165,7 +183,11 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
   ExtendResult result;
   if (upto == std::numeric_limits<std::uint64_t>::max()) throw InputError("--upto is too large");
   const std::uint64_t target = upto + 1;
-  if (table.size() >= target) return result;
+  if (table.size() >= target) {
+    table.detect_period();
+    return result;
+  }
+  if (past(options.deadline)) throw_time_exceeded(table);
   options.budget.require(target * (table.wide() ? 4 : 2), detail::message("the table g(0..", upto, ")"));
 
   std::atomic<bool> kernel_stop{false};
@@ -187,6 +209,7 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
     }
     progress.store(table.size());
     if (table.size() >= target) break;
+    if (monitor.deadline_passed() || past(options.deadline)) throw_time_exceeded(table);
     if (options.stop != nullptr && options.stop->load()) {
       if (!options.checkpoint_path.empty()) {
         save_table(table, options.checkpoint_path);

@@ -1,10 +1,14 @@
 #include "grundy/heap/table_file.hpp"
 
+#include <unistd.h>
+
 #include <bit>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "message.hpp"
@@ -36,11 +40,11 @@ std::vector<char> header_bytes(const HeapTable& table) {
   put<std::uint32_t>(out, table.wide() ? 4 : 2);
   put<std::uint64_t>(out, table.size());
   put<std::uint64_t>(out, 0);  // checksum, filled in later
-  put<std::uint32_t>(out, table.rules().unequal_split ? 1 : 0);
-  put<std::uint32_t>(out, static_cast<std::uint32_t>(table.rules().digits.size()));
-  for (std::uint8_t d : table.rules().digits) out.push_back(static_cast<char>(d));
-  put<std::uint32_t>(out, static_cast<std::uint32_t>(table.rules().name.size()));
-  out.insert(out.end(), table.rules().name.begin(), table.rules().name.end());
+  put<std::uint32_t>(out, table.rules().unequal_split() ? 1 : 0);
+  put<std::uint32_t>(out, static_cast<std::uint32_t>(table.rules().digits().size()));
+  for (std::uint8_t d : table.rules().digits()) out.push_back(static_cast<char>(d));
+  put<std::uint32_t>(out, static_cast<std::uint32_t>(table.rules().name().size()));
+  out.insert(out.end(), table.rules().name().begin(), table.rules().name().end());
   return out;
 }
 
@@ -100,7 +104,8 @@ void save_table(const HeapTable& table, const std::string& path) {
   hash = fnv1a64(values, values_size, hash);
   std::memcpy(header.data() + kChecksumOffset, &hash, 8);
 
-  const std::string temp = path + ".tmp";
+  // A name of this process's own: two processes saving one file never share a temporary.
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr) throw Error(detail::message("cannot write '", temp, "': ", std::strerror(errno)));
   bool ok = std::fwrite(header.data(), 1, header.size(), file) == header.size();
@@ -152,14 +157,15 @@ HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source
   hash = fnv1a64(all.data() + kChecksumOffset + 8, all.size() - kChecksumOffset - 8, hash);
   if (hash != stored_hash) reader.fail("checksum mismatch: the file is corrupt");
 
-  HeapRules rules{.name = name, .digits = {}, .unequal_split = (flags & 1) != 0};
-  for (char d : digits) {
-    const auto digit = static_cast<std::uint8_t>(d);
-    if (digit > 15) reader.fail("bad code digit");
-    rules.digits.push_back(digit);
+  std::vector<std::uint8_t> code;
+  for (char d : digits) code.push_back(static_cast<std::uint8_t>(d));
+  std::optional<HeapRules> checked;
+  try {
+    checked = HeapRules::make(name, std::move(code), (flags & 1) != 0);
+  } catch (const InputError& e) {
+    reader.fail(detail::message("bad rules (", e.what(), ")"));
   }
-  // As in a code: removing nothing must split the heap, or a heap could move to itself.
-  if ((rules.digits[0] & 3) != 0) reader.fail("bad code digit before the point (a move that removes nothing must split)");
+  HeapRules rules = std::move(*checked);
   if (width == 2) {
     std::vector<std::uint16_t> values(count);
     if (count > 0) std::memcpy(values.data(), all.data() + values_at, count * 2);
@@ -171,7 +177,7 @@ HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source
 }
 
 void write_text(const HeapTable& table, std::ostream& out) {
-  out << "# grundy heap table: " << table.rules().name << " (code " << format_code(table.rules()) << ")\n";
+  out << "# grundy heap table: " << table.rules().name() << " (code " << format_code(table.rules()) << ")\n";
   out << "# g(n) for n = 0.." << (table.size() == 0 ? 0 : table.size() - 1) << ", one 'n g(n)' line each\n";
   if (table.period()) {
     out << "# periodic from n0 = " << table.period()->preperiod << " with period " << table.period()->period

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>
@@ -341,27 +342,51 @@ TEST(RectGame, RandomFiveAndSixSquareBoardsMatchWholeBoardSearch) {
   }
 }
 
-TEST(RectGame, CanonicalIsInvariantUnderTheEightSymmetries) {
+TEST(RectGame, CanonicalIsTheBoardMovedToTheCorner) {
+  std::mt19937_64 rng(3);
+  const Rect game;
+  for (int t = 0; t < 300; ++t) {
+    const Cells x = plain_shift(random_board(rng, 5, 5, 0.6), static_cast<int>(rng() % 4), static_cast<int>(rng() % 4));
+    EXPECT_EQ(game.canonical(x), games::rect_bits::to_corner(x));
+  }
+}
+
+TEST(RectGame, SymmetricCanonicalIsInvariantUnderTheEightSymmetries) {
   std::mt19937_64 rng(7);
   const Rect game;
   Solver<Rect> solver(game);
   for (int t = 0; t < (kSanitized ? 60 : 300); ++t) {
     const int rows = 1 + static_cast<int>(rng() % 6), cols = 1 + static_cast<int>(rng() % 6);
     const Cells x = random_board(rng, rows, cols, 0.6);
-    const Cells c = game.canonical(x);
-    EXPECT_EQ(game.canonical(c), c) << "not idempotent";
+    const Cells c = game.symmetric_canonical(x);
+    EXPECT_EQ(game.symmetric_canonical(c), c) << "not idempotent";
     EXPECT_EQ(games::rect_bits::to_corner(c), c) << "not in the corner";
     EXPECT_EQ(std::popcount(c), std::popcount(x));
     const Nimber v = solver.value(x);
     for (int k = 0; k < 8; ++k) {
       const Cells image = plain_shift(plain_symmetry(x, k), -static_cast<int>(rng() % 3), 0);
-      EXPECT_EQ(game.canonical(image), c) << "symmetry " << k;
+      EXPECT_EQ(game.symmetric_canonical(image), c) << "symmetry " << k;
       EXPECT_EQ(solver.value(image), v) << "symmetry " << k;
     }
   }
 }
 
-TEST(RectGame, CanonicalSeparatesDifferentShapes) {
+TEST(RectGame, SymmetricCanonicalIsTheLeastCorneredImage) {
+  // The definition, cell by cell: the least of the 8 images, each moved to the corner.
+  std::mt19937_64 rng(17);
+  const Rect game;
+  for (int t = 0; t < 3000; ++t) {
+    const int rows = 1 + static_cast<int>(rng() % 8), cols = 1 + static_cast<int>(rng() % 8);
+    const double density = 0.2 + 0.1 * static_cast<double>(rng() % 8);
+    const Cells x = plain_shift(random_board(rng, rows, cols, density), static_cast<int>(rng() % 4),
+                                static_cast<int>(rng() % 4));
+    Cells least = ~Cells{0};
+    for (int k = 0; k < 8; ++k) least = std::min(least, games::rect_bits::to_corner(plain_symmetry(x, k)));
+    EXPECT_EQ(game.symmetric_canonical(x), x == 0 ? 0 : least) << x;
+  }
+}
+
+TEST(RectGame, SymmetricCanonicalSeparatesDifferentShapes) {
   // Canonical forms agree exactly when the shapes are congruent: compare with the
   // set of all 8 images of every board of up to 3x3.
   const Rect game;
@@ -373,7 +398,7 @@ TEST(RectGame, CanonicalSeparatesDifferentShapes) {
     }
     std::set<Cells> images;
     for (int k = 0; k < 8; ++k) images.insert(games::rect_bits::to_corner(plain_symmetry(x, k)));
-    classes[game.canonical(x)].insert(*images.begin());
+    classes[game.symmetric_canonical(x)].insert(*images.begin());
   }
   for (const auto& [canonical, least_images] : classes) {
     EXPECT_EQ(least_images.size(), 1U);

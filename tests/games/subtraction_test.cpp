@@ -49,18 +49,18 @@ TEST(Subtraction, KnownPeriods) {
   // Winning Ways ch. 4: S(1,2,3) has period 4; S(2,5,7) has period 22 from 0;
   // S(1,4): 0,1,0,1,2 repeated.
   const Subtraction s123({3, 1, 2, 2});
-  EXPECT_EQ(s123.period(), 4U);
-  EXPECT_EQ(s123.preperiod(), 0U);
+  EXPECT_EQ(s123.period().value(), 4U);
+  EXPECT_EQ(s123.preperiod().value(), 0U);
   EXPECT_EQ(s123.set(), (std::vector<std::uint64_t>{1, 2, 3}));
   const Subtraction s257({2, 5, 7});
-  EXPECT_EQ(s257.period(), 22U);
-  EXPECT_EQ(s257.preperiod(), 0U);
+  EXPECT_EQ(s257.period().value(), 22U);
+  EXPECT_EQ(s257.preperiod().value(), 0U);
   const Subtraction s14({1, 4});
-  EXPECT_EQ(s14.period(), 5U);
-  EXPECT_EQ(s14.preperiod(), 0U);
+  EXPECT_EQ(s14.period().value(), 5U);
+  EXPECT_EQ(s14.preperiod().value(), 0U);
   // Nim restricted to one token: values alternate.
   const Subtraction s1({1});
-  EXPECT_EQ(s1.period(), 2U);
+  EXPECT_EQ(s1.period().value(), 2U);
   EXPECT_EQ(s1.value(1'000'000'000'000'000'000), 0U);
   EXPECT_EQ(s123.value(1'000'000'000'000'000'001), 1U);
 }
@@ -80,7 +80,7 @@ TEST(Subtraction, PeriodAndPreperiodMatchThePlainTableForRandomSets) {
     const Subtraction game(set);
     std::sort(set.begin(), set.end());
     set.erase(std::unique(set.begin(), set.end()), set.end());
-    const std::uint64_t p = game.period(), n0 = game.preperiod();
+    const std::uint64_t p = game.period().value(), n0 = game.preperiod().value();
     const std::size_t upto = static_cast<std::size_t>(n0 + 3 * p + 3 * set.back() + 50);
     const auto g = plain_table(set, upto);
     SCOPED_TRACE(::testing::Message() << "set of " << set.size() << ", largest " << set.back() << ", p " << p << ", n0 "
@@ -135,6 +135,42 @@ TEST(Subtraction, PeriodSearchRespectsTheBudget) {
   EXPECT_THROW(Subtraction({100'000}, MemoryBudget(1 << 20)), BudgetExceeded);
 }
 
+TEST(Subtraction, LargestPileBoundsTheWork) {
+  // S = {10^9}: proving the period needs 2 * 10^9 values; piles below 10^9 are 0.
+  const Subtraction huge({Subtraction::kMaxElement}, MemoryBudget(std::uint64_t{64} << 20), 5);
+  EXPECT_FALSE(huge.period().has_value());
+  EXPECT_LE(huge.computed(), Subtraction::kProofAttempt + 1);
+  EXPECT_EQ(huge.value(5), 0U);
+  EXPECT_EQ(huge.value(Subtraction::kProofAttempt), 0U);
+  EXPECT_THROW((void)huge.value(Subtraction::kMaxElement), InputError);
+  // A large pile of a small set: the period is still proven, and the values agree.
+  const Subtraction small({2, 5, 7}, MemoryBudget(), 1'000'000'000'000);
+  EXPECT_EQ(small.period().value(), 22U);
+  const Subtraction full({2, 5, 7});
+  for (std::uint64_t n : {0ULL, 21ULL, 1'000ULL, 999'999'999'999ULL}) EXPECT_EQ(small.value(n), full.value(n));
+}
+
+TEST(Subtraction, CoveredPilesMatchThePlainTable) {
+  // A set whose proof needs more values than kProofAttempt: the piles are covered, the values exact.
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 8; ++trial) {
+    std::vector<std::uint64_t> set{200'000 + rng() % 1000, 1 + rng() % 50, 1 + rng() % 300};
+    const std::uint64_t largest = rng() % 30'000;
+    const Subtraction game(set, MemoryBudget(), largest);
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    const auto g = plain_table(set, static_cast<std::size_t>(largest));
+    for (std::uint64_t n = 0; n <= largest; n += 1 + rng() % 97) ASSERT_EQ(game.value(n), g[n]) << "n = " << n;
+  }
+}
+
+TEST(SubtractionCli, HugeElementAnswersAtOnce) {
+  const auto r = testing::run_cli({"--json", "subtraction", "--set", "1000000000", "5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"value\":0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"period\":null"), std::string::npos) << r.out;
+}
+
 TEST(SubtractionCli, Statement002) {
   const auto r = testing::run_cli({"--json", "subtraction", "--set", "1,2,3", "3", "4", "5"});
   ASSERT_EQ(r.status, 0) << r.err;
@@ -165,7 +201,7 @@ TEST(SubtractionCli, BadInputExitsTwoWithOneLine) {
       {"subtraction", "--set", "1,2", "abc"},
       {"subtraction", "--set", "1,2", "1000000000000000001"},
       {"subtraction", "--set", "1,2"},
-      {"--memory", "1M", "subtraction", "--set", "300000", "1"},
+      {"--memory", "1M", "subtraction", "--set", "300000", "1000000000000"},
       {"table", "subtraction", "--set", "1,2"},
       {"table", "subtraction", "--set", "0", "--upto", "5"},
   };

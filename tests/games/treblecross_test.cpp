@@ -13,6 +13,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/table_cache.hpp"
 #include "support/conformance.hpp"
 #include "support/run_cli.hpp"
 
@@ -27,7 +28,13 @@ constexpr std::size_t kExhaustiveUpTo = 16;
 constexpr std::size_t kRandomUpTo = 22;
 #endif
 
-std::vector<std::uint32_t> table(std::uint64_t upto) { return games::treblecross_values(upto, std::nullopt); }
+std::shared_ptr<const heap::HeapTable> table(std::uint64_t upto) { return games::treblecross_table(upto); }
+
+std::vector<std::uint32_t> values(const heap::HeapTable& t, std::uint64_t upto) {
+  std::vector<std::uint32_t> out;
+  for (std::uint64_t n = 0; n <= upto; ++n) out.push_back(static_cast<std::uint32_t>(t.value(n)));
+  return out;
+}
 
 games::TreblecrossAnalysis analyze(const std::string& row) {
   const auto shape = games::treblecross_shape(row);
@@ -118,7 +125,7 @@ TEST(Treblecross, HandCheckedOctal0007Values) {
   // g(6) = mex{g(3), g(1)^g(2)} = 2, g(7) = mex{g(4), g(1)^g(3), g(2)^g(2)} = 2,
   // g(8) = mex{g(5), g(1)^g(4), g(2)^g(3)} = mex{1} = 0.
   const std::vector<std::uint32_t> expected{0, 0, 0, 1, 1, 1, 2, 2, 0};
-  EXPECT_EQ(table(expected.size() - 1), expected);
+  EXPECT_EQ(values(*table(expected.size() - 1), expected.size() - 1), expected);
 }
 
 TEST(Treblecross, ShapeOfARow) {
@@ -193,43 +200,23 @@ class TreblecrossCache : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
-TEST_F(TreblecrossCache, WritesReadsExtendsAndRejectsCorruption) {
-  const std::uint64_t n = games::kTreblecrossCacheFrom + 100;
-  const auto fresh = table(n);
-  const auto first = games::treblecross_values(n, dir_);
-  EXPECT_EQ(first, fresh);
-  const auto file = games::treblecross_cache_file(dir_);
+// The 0.007 table lives in the shared heap-table cache, like every heap game's.
+TEST_F(TreblecrossCache, TheTableComesFromTheHeapCache) {
+  const std::uint64_t n = heap::TableCache::kMinValues + 100;
+  const heap::TableCache cache(dir_);
+  const auto fresh = values(*table(n), n);
+  EXPECT_EQ(values(*games::treblecross_table(n, &cache), n), fresh);
+  const auto file = cache.file_for(games::treblecross_rules());
   ASSERT_TRUE(std::filesystem::exists(file));
-  EXPECT_EQ(games::load_treblecross_cache(file), fresh);
-  // A shorter request reads a prefix of the file.
-  const auto shorter = games::treblecross_values(games::kTreblecrossCacheFrom, dir_);
-  EXPECT_EQ(shorter, std::vector<std::uint32_t>(fresh.begin(), fresh.begin() + games::kTreblecrossCacheFrom + 1));
-
-  // Flip one value: the checksum fails, the file is ignored and rewritten.
-  {
-    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(16 + 8 + 4 * 3000);
-    const std::uint32_t wrong = 999;
-    f.write(reinterpret_cast<const char*>(&wrong), sizeof wrong);
-  }
-  EXPECT_TRUE(games::load_treblecross_cache(file).empty());
-  EXPECT_EQ(games::treblecross_values(n, dir_), fresh);
-  EXPECT_EQ(games::load_treblecross_cache(file), fresh);
-
-  // A valid-looking file with wrong values (checksum recomputed) is caught by the
-  // spot check of its first values.
-  std::vector<std::uint32_t> forged = fresh;
-  forged[10] ^= 1;
-  ASSERT_TRUE(games::save_treblecross_cache(file, forged));
-  EXPECT_TRUE(games::load_treblecross_cache(file).empty());
-  EXPECT_EQ(games::treblecross_values(n, dir_), fresh);
-
-  // Truncated and foreign files are ignored.
+  const auto loaded = cache.load(games::treblecross_rules());
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(values(*loaded, n), fresh);
+  // A shorter request reads a prefix; a corrupted file is recomputed and replaced.
+  EXPECT_EQ(values(*games::treblecross_table(3000, &cache), 3000),
+            std::vector<std::uint32_t>(fresh.begin(), fresh.begin() + 3001));
   std::filesystem::resize_file(file, 100);
-  EXPECT_TRUE(games::load_treblecross_cache(file).empty());
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << "not a cache";
-  EXPECT_TRUE(games::load_treblecross_cache(file).empty());
-  EXPECT_EQ(games::treblecross_values(n, dir_), fresh);
+  EXPECT_EQ(values(*games::treblecross_table(n, &cache), n), fresh);
+  EXPECT_TRUE(cache.load(games::treblecross_rules()).has_value());
 }
 
 TEST(TreblecrossCli, SingleRowText) {

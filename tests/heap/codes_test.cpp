@@ -10,32 +10,32 @@ namespace {
 using Digits = std::vector<std::uint8_t>;
 
 TEST(HeapCodes, OctalCodes) {
-  EXPECT_EQ(parse_heap_rules("0.77").digits, (Digits{0, 7, 7}));
-  EXPECT_EQ(parse_heap_rules(".07").digits, (Digits{0, 0, 7}));
-  EXPECT_EQ(parse_heap_rules("4.007").digits, (Digits{4, 0, 0, 7}));
-  EXPECT_EQ(parse_heap_rules("0.1370").digits, (Digits{0, 1, 3, 7})) << "trailing zeros allow nothing";
-  EXPECT_EQ(parse_heap_rules("0.77").name, "0.77");
+  EXPECT_EQ(parse_heap_rules("0.77").digits(), (Digits{0, 7, 7}));
+  EXPECT_EQ(parse_heap_rules(".07").digits(), (Digits{0, 0, 7}));
+  EXPECT_EQ(parse_heap_rules("4.007").digits(), (Digits{4, 0, 0, 7}));
+  EXPECT_EQ(parse_heap_rules("0.1370").digits(), (Digits{0, 1, 3, 7})) << "trailing zeros allow nothing";
+  EXPECT_EQ(parse_heap_rules("0.77").name(), "0.77");
   EXPECT_EQ(parse_heap_rules("0.007").max_take(), 3U);
 }
 
 TEST(HeapCodes, HexadecimalCodes) {
   const HeapRules r = parse_heap_rules("0.3F");
-  EXPECT_EQ(r.digits, (Digits{0, 3, 15}));
+  EXPECT_EQ(r.digits(), (Digits{0, 3, 15}));
   EXPECT_EQ(max_heaps_left(r), 3U);
-  EXPECT_EQ(parse_heap_rules("8.0").digits, (Digits{8}));
+  EXPECT_EQ(parse_heap_rules("8.0").digits(), (Digits{8}));
   EXPECT_EQ(format_code(r), "0.3f");
 }
 
 TEST(HeapCodes, Aliases) {
-  EXPECT_EQ(parse_heap_rules("kayles").digits, (Digits{0, 7, 7}));
-  EXPECT_EQ(parse_heap_rules("Kayles").name, "kayles");
-  EXPECT_EQ(parse_heap_rules("dawsons-kayles").digits, (Digits{0, 0, 7}));
-  EXPECT_EQ(parse_heap_rules("treblecross").digits, (Digits{0, 0, 0, 7}));
-  EXPECT_EQ(parse_heap_rules("dawsons-chess").digits, (Digits{0, 1, 3, 7}));
-  EXPECT_EQ(parse_heap_rules("officers").digits, (Digits{0, 6}));
+  EXPECT_EQ(parse_heap_rules("kayles").digits(), (Digits{0, 7, 7}));
+  EXPECT_EQ(parse_heap_rules("Kayles").name(), "kayles");
+  EXPECT_EQ(parse_heap_rules("dawsons-kayles").digits(), (Digits{0, 0, 7}));
+  EXPECT_EQ(parse_heap_rules("treblecross").digits(), (Digits{0, 0, 0, 7}));
+  EXPECT_EQ(parse_heap_rules("dawsons-chess").digits(), (Digits{0, 1, 3, 7}));
+  EXPECT_EQ(parse_heap_rules("officers").digits(), (Digits{0, 6}));
   const HeapRules g = parse_heap_rules("grundys-game");
-  EXPECT_EQ(g.digits, (Digits{4}));
-  EXPECT_TRUE(g.unequal_split);
+  EXPECT_EQ(g.digits(), (Digits{4}));
+  EXPECT_TRUE(g.unequal_split());
   EXPECT_EQ(format_code(g), "grundys-game");
   EXPECT_TRUE(same_game(parse_heap_rules("kayles"), parse_heap_rules("0.770")));
   EXPECT_FALSE(same_game(parse_heap_rules("kayles"), parse_heap_rules("0.07")));

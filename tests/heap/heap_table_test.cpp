@@ -1,6 +1,7 @@
 #include "grundy/heap/table.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -165,6 +166,7 @@ TEST(HeapTable, RandomCodesPeriodsHoldFurther) {
     std::string code = "0.";
     const int digits = 1 + static_cast<int>(rng() % 3);
     for (int i = 0; i < digits; ++i) code += static_cast<char>('0' + rng() % 8);
+    if (code.find_first_not_of("0.") == std::string::npos) continue;  // no move: not a game
     const HeapTable t = computed(code, 600);
     if (!t.period()) continue;
     ++proven;
@@ -225,8 +227,8 @@ TEST(HeapTableFile, SaveLoadRoundTrip) {
     EXPECT_EQ(back.wide(), wide);
     EXPECT_EQ(values_of(back), values_of(t));
     EXPECT_TRUE(same_game(back.rules(), t.rules()));
-    EXPECT_EQ(back.rules().name, "0.137");
-    EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+    EXPECT_EQ(back.rules().name(), "0.137");
+    EXPECT_FALSE(std::filesystem::exists(path + ".tmp." + std::to_string(::getpid())));
   }
   std::filesystem::remove(path);
 }

@@ -50,6 +50,7 @@ struct MoveInfo {
 /// The answer for a position that is a sum of components.
 struct Report {
   std::string game;                     // the command the user ran ("kayles", "octal")
+  std::string title;                    // the text header's first words when not just `game` ("octal 0.137")
   std::vector<std::string> components;  // each component in the game's position syntax
   std::vector<GameValue> values;        // the value of each component
   GameValue value;                      // the value of the sum

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/game.hpp"
@@ -42,28 +43,30 @@ class OptionRecorder {
 /// A move in one component of a sum after which the total nim-sum is 0.
 template <Game G>
 struct WinningMove {
-  std::size_t component;                  // index into the analysed sum
-  MoveOf<G> move;                         // the move within that component
-  std::vector<PositionOf<G>> result;      // what the component becomes
+  std::size_t component;              // index into the analysed sum
+  MoveOf<G> move;                     // the move within that component
+  std::vector<PositionOf<G>> result;  // what the component becomes
 };
 
 template <Game G>
 struct SumAnalysis {
-  std::vector<Nimber> values;             // values[i] is the value of component i
-  Nimber nim_sum = 0;                     // the value of the whole sum
+  std::vector<Nimber> values;                 // values[i] is the value of component i
+  Nimber nim_sum = 0;                         // the value of the whole sum
   std::vector<WinningMove<G>> winning_moves;  // empty exactly when nim_sum == 0
 
   [[nodiscard]] bool first_player_wins() const { return nim_sum != 0; }
 };
 
-template <Game G>
+/// `Memo` is for benchmarks comparing memo tables (see Solver).
+template <Game G, class Memo = DefaultMemoOf<G>>
 class Analyzer {
  public:
   using Position = PositionOf<G>;
   using Move = MoveOf<G>;
 
   /// Keeps a reference to `game`, which must outlive the analyzer.
-  explicit Analyzer(const G& game, MemoryBudget budget = {}) : game_(game), solver_(game, budget) {}
+  /// `limits` (or a MemoryBudget, which converts) bound every search it makes.
+  explicit Analyzer(const G& game, SearchLimits limits = {}) : game_(game), solver_(game, std::move(limits)) {}
 
   /// The value of a position (closed form if the game has one, else search).
   Nimber value(const Position& p) {
@@ -121,12 +124,12 @@ class Analyzer {
     return result;
   }
 
-  [[nodiscard]] Solver<G>& solver() { return solver_; }
+  [[nodiscard]] Solver<G, Memo>& solver() { return solver_; }
   [[nodiscard]] const G& game() const { return game_; }
 
  private:
   const G& game_;
-  Solver<G> solver_;
+  Solver<G, Memo> solver_;
 };
 
 }  // namespace grundy

@@ -2,34 +2,78 @@
 // Depth-first with an explicit stack, so a game a million moves deep needs no
 // recursion; options live in two shared arenas (components, option ends) that the
 // stack truncates as it pops, so the steady state allocates nothing. A position
-// met again while still on the stack is a cycle and raises CycleError.
+// met again while still on the stack is a cycle and raises CycleError. Limits
+// (memory, deadline, stop flag, progress) come in a SearchLimits; the clock and
+// the flag are looked at once per 1024 positions pushed.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/errors.hpp"
+#include "grundy/core/flat_memo.hpp"
 #include "grundy/core/game.hpp"
 #include "grundy/core/memo.hpp"
 #include "grundy/core/memory_budget.hpp"
 #include "grundy/core/mex.hpp"
+#include "grundy/core/search_limits.hpp"
 
 namespace grundy {
 
+namespace detail {
+/// A game's dense_index as the index function of a DenseMemo.
+template <class G>
+struct DenseIndexOf {
+  const G* game;
+  std::size_t operator()(const PositionOf<G>& p) const { return game->dense_index(p); }
+};
+
+template <class G>
+struct DefaultMemo {
+  using type = HashMemo<PositionOf<G>, PositionHash<PositionOf<G>>>;
+};
+template <class G>
+requires(!HasDenseIndex<G> && std::unsigned_integral<PositionOf<G>> &&
+         sizeof(PositionOf<G>) <= sizeof(std::uint64_t)) struct DefaultMemo<G> {
+  using type = FlatMemo<PositionOf<G>>;
+};
+template <class G>
+requires HasDenseIndex<G>
+struct DefaultMemo<G> {
+  using type = DenseMemo<PositionOf<G>, DenseIndexOf<G>>;
+};
+}  // namespace detail
+
+/// The memo the solver uses for G: a flat vector when G has a dense index, the
+/// compact FlatMemo for one-word positions, a hash map otherwise.
 template <Game G>
+using DefaultMemoOf = typename detail::DefaultMemo<G>::type;
+
+/// `Memo` is for benchmarks comparing memo tables; the default is the right choice.
+template <Game G, class Memo = DefaultMemoOf<G>>
 class Solver {
  public:
   using Position = PositionOf<G>;
 
-  /// The solver keeps a reference to `game`, which must outlive it.
-  explicit Solver(const G& game, MemoryBudget budget = {}) : game_(game), budget_(budget), memo_(make_memo(game)) {}
+  /// The solver keeps a reference to `game`, which must outlive it. A MemoryBudget
+  /// converts to limits with no deadline, stop flag or progress report.
+  explicit Solver(const G& game, SearchLimits limits = {})
+      : game_(game), limits_(std::move(limits)), memo_(make_memo(game)) {}
+
+  /// Replaces the limits of later searches (values already memoised are kept).
+  void set_limits(SearchLimits limits) { limits_ = std::move(limits); }
+  [[nodiscard]] const SearchLimits& limits() const { return limits_; }
 
   /// The value of a position: the nim-sum of its independent parts' values.
-  /// Throws BudgetExceeded or CycleError.
+  /// Throws BudgetExceeded, CycleError, TimeExceeded or Interrupted; after an
+  /// error the solver stays usable and keeps the values it had found.
   Nimber value(const Position& p) {
     parts_scratch_.clear();
     decompose_into(game_, p, parts_scratch_);
@@ -46,6 +90,7 @@ class Solver {
       if (*known == kPendingValue) throw CycleError("the game has a cycle: a position can reach itself");
       return *known;
     }
+    watch_.emplace(limits_);
     try {
       push(root);
       while (!stack_.empty()) {
@@ -54,8 +99,11 @@ class Solver {
       }
     } catch (...) {
       abandon_search();
+      watch_.reset();
       throw;
     }
+    positions_searched_ += watch_->positions();
+    watch_.reset();
     return *memo_.find(root);
   }
 
@@ -63,19 +111,14 @@ class Solver {
   [[nodiscard]] std::size_t memo_size() const { return memo_.size(); }
   /// Bytes held by the memo table.
   [[nodiscard]] std::uint64_t memo_bytes() const { return memo_.bytes(); }
+  /// Positions pushed by the searches that completed (each a memo entry computed).
+  [[nodiscard]] std::uint64_t positions_searched() const { return positions_searched_; }
   [[nodiscard]] const G& game() const { return game_; }
 
  private:
-  struct DenseIndexOf {
-    const G* game;
-    std::size_t operator()(const Position& p) const { return game->dense_index(p); }
-  };
-  using Memo = std::conditional_t<HasDenseIndex<G>, DenseMemo<Position, DenseIndexOf>,
-                                  HashMemo<Position, PositionHash<Position>>>;
-
   static Memo make_memo(const G& game) {
-    if constexpr (HasDenseIndex<G>) {
-      return Memo(DenseIndexOf{&game});
+    if constexpr (std::is_constructible_v<Memo, detail::DenseIndexOf<G>>) {
+      return Memo(detail::DenseIndexOf<G>{&game});
     } else {
       (void)game;
       return Memo();
@@ -127,16 +170,21 @@ class Solver {
   }
 
   void push(const Position& p) {
-    memo_.set(p, kPendingValue, budget_, arena_bytes());
+    watch_->tick([this] { return std::pair<std::size_t, std::uint64_t>{memo_.size(), memo_.bytes()}; });
+    memo_.set(p, kPendingValue, limits_.memory, arena_bytes());
     const std::size_t component_begin = components_.size();
     const std::size_t end_begin = option_ends_.size();
     ComponentSink sink(*this);
     game_.options(p, sink);
+    if constexpr (requires { memo_.prefetch(p); }) {
+      // The lookups of descend_into_unknown_component() then find their slots in cache.
+      for (std::size_t i = component_begin; i < components_.size(); ++i) memo_.prefetch(components_[i]);
+    }
     values_.resize(components_.size());
     stack_.push_back(Frame{p, component_begin, end_begin, component_begin});
     if (components_.capacity() != checked_capacity_ || stack_.size() % 4096 == 0) {
       checked_capacity_ = components_.capacity();
-      budget_.require(arena_bytes() + memo_.bytes(), "the solver's search stack");
+      limits_.memory.require(arena_bytes() + memo_.bytes(), "the solver's search stack");
     }
   }
 
@@ -178,7 +226,7 @@ class Solver {
       mex_.insert(option_value);
     }
     const Nimber value = mex_.mex();
-    memo_.set(top.position, value, budget_, arena_bytes());
+    memo_.set(top.position, value, limits_.memory, arena_bytes());
     components_.resize(top.component_begin);
     values_.resize(top.component_begin);
     option_ends_.resize(top.end_begin);
@@ -186,7 +234,9 @@ class Solver {
   }
 
   const G& game_;
-  MemoryBudget budget_;
+  SearchLimits limits_;
+  std::optional<SearchWatch> watch_;  // engaged while a search runs
+  std::uint64_t positions_searched_ = 0;
   Memo memo_;
   std::vector<Frame> stack_;
   std::vector<Position> components_;

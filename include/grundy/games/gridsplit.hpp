@@ -22,6 +22,7 @@
 
 #include "grundy/core/memory_budget.hpp"
 #include "grundy/core/nimber.hpp"
+#include "grundy/core/search_limits.hpp"
 
 namespace grundy::games {
 
@@ -125,6 +126,9 @@ class GridSplitTable {
   /// InputError when its work exceeds `max_work`.
   explicit GridSplitTable(const GridSplitBoard& board, MemoryBudget budget = {},
                           std::uint64_t max_work = kDefaultMaxWork);
+  /// Builds the table within `limits`: besides the above, throws TimeExceeded past
+  /// the deadline and Interrupted when the stop flag is set (looked at once a row).
+  GridSplitTable(const GridSplitBoard& board, const SearchLimits& limits, std::uint64_t max_work = kDefaultMaxWork);
 
   /// The value of any rectangle of the grid. O(log R + log C).
   [[nodiscard]] Nimber value(const GridRect& rect) const;
@@ -160,8 +164,10 @@ class GridSplitTable {
     if (full_) return values_[(r1 - r0) * (cols_.size() + 1) + (c1 - c0)];
     return values_[row_range(r0, r1) * col_ranges_ + col_range(c0, c1)];
   }
-  void build();
-  void build_full();
+  void build(SearchWatch& watch);
+  void build_full(SearchWatch& watch);
+  // Counts the work since the last call and enforces the limits (once a row).
+  void check_limits(SearchWatch& watch, std::uint64_t& work_seen) const;
 
   std::vector<std::size_t> rows_;  // grid row of each compressed row
   std::vector<std::size_t> cols_;

@@ -19,6 +19,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/moves.hpp"
 #include "grundy/heap/rules.hpp"
 #include "grundy/heap/table.hpp"
 
@@ -57,27 +58,15 @@ class OctalGame {
   /// Every option of a heap: O(n) for two-heap splits, O(n^2) for three-heap ones.
   template <class Sink>
   void options(Position n, Sink& sink) const {
-    const std::uint64_t t = rules_->max_take();
-    for (std::uint64_t k = 0; k <= t && k <= n; ++k) {
-      const std::uint8_t d = rules_->digits[k];
-      const std::uint64_t rest = n - k;
-      if ((d & 1) && rest == 0 && k >= 1) sink.add(Move{.from = n, .take = k});
-      if ((d & 2) && rest >= 1 && k >= 1) sink.add(Move{.from = n, .take = k, .to = {rest}, .heaps = 1}, {rest});
-      if ((d & 4) && rest >= 2) {
-        for (std::uint64_t a = 1; a <= rest / 2; ++a) {
-          if (rules_->unequal_split && 2 * a == rest) continue;
-          sink.add(Move{.from = n, .take = k, .to = {a, rest - a}, .heaps = 2}, {a, rest - a});
-        }
+    heap::for_each_option(*rules_, n, [&](std::uint64_t k, std::span<const std::uint64_t> parts) {
+      Move move{.from = n, .take = k, .heaps = static_cast<std::uint8_t>(parts.size())};
+      std::copy(parts.begin(), parts.end(), move.to.begin());
+      if (parts.empty()) {
+        sink.add(move);
+      } else {
+        sink.add(move, parts);
       }
-      if ((d & 8) && rest >= 3) {
-        for (std::uint64_t a = 1; 3 * a <= rest; ++a) {
-          for (std::uint64_t b = a; a + 2 * b <= rest; ++b) {
-            const std::uint64_t c = rest - a - b;
-            sink.add(Move{.from = n, .take = k, .to = {a, b, c}, .heaps = 3}, {a, b, c});
-          }
-        }
-      }
-    }
+    });
   }
 
   /// g(n) from the table; throws InputError beyond the table when no period is proven.
@@ -89,43 +78,32 @@ class OctalGame {
   /// splits of heaps beyond the table.
   template <class Sink>
   void moves_to(Position n, Nimber target, Sink& sink) const {
-    const std::uint64_t t = rules_->max_take();
     const bool families = table_->period().has_value() && n > family_threshold_;
-    for (std::uint64_t k = 0; k <= t && k <= n; ++k) {
-      const std::uint8_t d = rules_->digits[k];
+    heap::for_each_shape(*rules_, n, [&](std::uint64_t k, unsigned heaps) {
       const std::uint64_t rest = n - k;
-      if ((d & 1) && rest == 0 && k >= 1 && target == 0) sink.add(Move{.from = n, .take = k});
-      if ((d & 2) && rest >= 1 && k >= 1 && value(rest) == target) {
-        sink.add(Move{.from = n, .take = k, .to = {rest}, .heaps = 1}, {rest});
-      }
-      if ((d & 4) && rest >= 2) {
+      if (heaps == 0) {
+        if (target == 0) sink.add(Move{.from = n, .take = k});
+      } else if (heaps == 1) {
+        if (value(rest) == target) sink.add(Move{.from = n, .take = k, .to = {rest}, .heaps = 1}, {rest});
+      } else if (heaps == 2 && families) {
+        two_heap_families(n, k, target, sink);
+      } else if (heaps == 2) {
+        heap::for_each_pair(*rules_, rest, [&](std::uint64_t a, std::uint64_t b) {
+          if ((value(a) ^ value(b)) == target) sink.add(Move{.from = n, .take = k, .to = {a, b}, .heaps = 2}, {a, b});
+        });
+      } else {
         if (families) {
-          two_heap_families(n, k, target, sink);
-        } else {
-          for (std::uint64_t a = 1; a <= rest / 2; ++a) {
-            if (rules_->unequal_split && 2 * a == rest) continue;
-            if ((value(a) ^ value(rest - a)) == target) {
-              sink.add(Move{.from = n, .take = k, .to = {a, rest - a}, .heaps = 2}, {a, rest - a});
-            }
-          }
-        }
-      }
-      if ((d & 8) && rest >= 3) {
-        if (families) {
-          throw InputError("winning moves of " + rules_->name + " in a heap of " + std::to_string(n) +
+          throw InputError("winning moves of " + rules_->name() + " in a heap of " + std::to_string(n) +
                            ": three-heap splits of heaps beyond " + std::to_string(family_threshold_) +
                            " are not enumerated; use a smaller heap");
         }
-        for (std::uint64_t a = 1; 3 * a <= rest; ++a) {
-          for (std::uint64_t b = a; a + 2 * b <= rest; ++b) {
-            const std::uint64_t c = rest - a - b;
-            if ((value(a) ^ value(b) ^ value(c)) == target) {
-              sink.add(Move{.from = n, .take = k, .to = {a, b, c}, .heaps = 3}, {a, b, c});
-            }
+        heap::for_each_triple(rest, [&](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+          if ((value(a) ^ value(b) ^ value(c)) == target) {
+            sink.add(Move{.from = n, .take = k, .to = {a, b, c}, .heaps = 3}, {a, b, c});
           }
-        }
+        });
       }
-    }
+    });
   }
 
  private:
@@ -136,7 +114,7 @@ class OctalGame {
     const std::uint64_t rest = n - k;
     const std::uint64_t p = table_->period()->period;
     const std::uint64_t n0 = std::max<std::uint64_t>(table_->period()->preperiod, 1);
-    const std::uint64_t a_max = rules_->unequal_split ? (rest - 1) / 2 : rest / 2;
+    const std::uint64_t a_max = heap::last_pair_first(*rules_, rest);
     for (std::uint64_t a = 1; a <= a_max && a < n0; ++a) {
       if ((value(a) ^ value(rest - a)) == target) {
         sink.add(Move{.from = n, .take = k, .to = {a, rest - a}, .heaps = 2}, {a, rest - a});

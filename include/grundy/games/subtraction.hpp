@@ -2,10 +2,13 @@
 // for some s in the finite set S. With s_max = max S, g(n) depends only on the
 // s_max values before it, so the first repeated window of s_max values proves the
 // eventual period (Berlekamp, Conway, Guy, Winning Ways, ch. 4). The constructor
-// computes values until that proof, after which any pile up to 2^64-1 is O(1).
+// computes values until that proof, after which any pile up to 2^64-1 is O(1);
+// told the largest pile, it stops early once the piles are covered and the proof
+// is not in sight (S = {10^9}: piles below 10^9 are all 0, no proof needed).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -14,17 +17,19 @@
 
 namespace grundy::games {
 
-/// The proven eventually periodic value sequence of a subtraction set.
+/// The value sequence of a subtraction set, with its period once proven.
 struct SubtractionPeriod {
-  std::vector<std::uint32_t> values;  // g(0 .. preperiod + period - 1), at least
-  std::uint64_t period = 1;           // the least p with g(n + p) = g(n) for all n >= preperiod
-  std::uint64_t preperiod = 0;        // the least such n0 for that p
+  std::vector<std::uint32_t> values;        // g(0 .. preperiod + period - 1) at least, when proven
+  std::optional<std::uint64_t> period;      // the least p with g(n + p) = g(n) for all n >= preperiod
+  std::optional<std::uint64_t> preperiod;   // the least such n0 for that p
 };
 
 /// Computes g until a window of max(set) values repeats, then the least period and
-/// pre-period. `set` must be sorted, distinct and positive. Throws BudgetExceeded
-/// when the table or the window index would outgrow `budget`.
-SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set, const MemoryBudget& budget);
+/// pre-period; with `stop_after`, gives up the proof once g(0..stop_after) is
+/// known (the period is then unset). `set` must be sorted, distinct and positive.
+/// Throws BudgetExceeded when the table or the window index would outgrow `budget`.
+SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set, const MemoryBudget& budget,
+                                          std::optional<std::uint64_t> stop_after = std::nullopt);
 
 class Subtraction {
  public:
@@ -39,9 +44,17 @@ class Subtraction {
   /// many values, so larger sets could not fit in any memory budget.
   static constexpr std::uint64_t kMaxElement = 1'000'000'000;
 
+  /// Values computed in any case when the largest pile is given: the period proof
+  /// gets this many values before the game settles for covering the piles.
+  static constexpr std::uint64_t kProofAttempt = std::uint64_t{1} << 16;
+
   /// Validates the set (non-empty, every element 1 .. kMaxElement; duplicates are
-  /// merged) and proves its period. Throws InputError or BudgetExceeded.
-  explicit Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& budget = {});
+  /// merged) and proves its period. Given `largest_pile`, computes values only
+  /// until the period is proven or g(max(largest_pile, kProofAttempt)) is known,
+  /// whichever comes first; value() then serves piles up to largest_pile.
+  /// Throws InputError or BudgetExceeded.
+  explicit Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& budget = {},
+                       std::optional<std::uint64_t> largest_pile = std::nullopt);
 
   template <class Sink>
   void options(Position pile, Sink& sink) const {
@@ -51,11 +64,13 @@ class Subtraction {
     }
   }
 
-  /// g(pile) in O(1) from the proven period.
+  /// g(pile) in O(1): from the table, or from the proven period beyond it.
+  /// Throws InputError for a pile beyond the table when no period is proven.
   [[nodiscard]] Nimber value(Position pile) const {
-    if (pile < period_.preperiod) return period_.values[pile];
-    const std::uint64_t offset = (pile - period_.preperiod) % period_.period;
-    return period_.values[period_.preperiod + offset];
+    if (pile < period_.values.size()) return period_.values[pile];
+    if (!period_.period) throw_beyond(pile);
+    const std::uint64_t offset = (pile - *period_.preperiod) % *period_.period;
+    return period_.values[*period_.preperiod + offset];
   }
 
   /// The options of `pile` whose value is `target`: |S| O(1) lookups.
@@ -69,10 +84,15 @@ class Subtraction {
 
   /// The set, sorted and without duplicates.
   [[nodiscard]] const std::vector<std::uint64_t>& set() const { return set_; }
-  [[nodiscard]] std::uint64_t period() const { return period_.period; }
-  [[nodiscard]] std::uint64_t preperiod() const { return period_.preperiod; }
+  /// The least period and pre-period, when proven.
+  [[nodiscard]] std::optional<std::uint64_t> period() const { return period_.period; }
+  [[nodiscard]] std::optional<std::uint64_t> preperiod() const { return period_.preperiod; }
+  /// How many values were computed: g(0..computed()-1).
+  [[nodiscard]] std::uint64_t computed() const { return period_.values.size(); }
 
  private:
+  [[noreturn]] void throw_beyond(Position pile) const;
+
   template <class Sink>
   static void add_option(Position pile, std::uint64_t take, Sink& sink) {
     if (take == pile) {

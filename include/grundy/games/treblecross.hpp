@@ -9,14 +9,15 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
-#include <optional>
-#include <span>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "grundy/core/nimber.hpp"
+#include "grundy/heap/rules.hpp"
+#include "grundy/heap/table.hpp"
+#include "grundy/heap/table_cache.hpp"
 
 namespace grundy::games {
 
@@ -66,69 +67,69 @@ struct TreblecrossAnalysis {
   [[nodiscard]] bool winning() const { return value != 0; }
 };
 
-/// Analyses a valid row with g = the 0.007 values g(0..) reaching at least
-/// treblecross_shape(row).table_upto(). O(length) after the table.
-TreblecrossAnalysis analyze_treblecross(std::string_view row, std::span<const std::uint32_t> g);
+/// The rules of 0.007, the heap game behind Treblecross.
+heap::HeapRules treblecross_rules();
 
-/// Where the 0.007 table is cached on disk: $XDG_CACHE_HOME/grundy, else
-/// $HOME/.cache/grundy; nullopt when neither is set.
-std::optional<std::filesystem::path> default_treblecross_cache_dir();
+/// The 0.007 table knowing g(0..upto), grown by heap::grow_table (so from the
+/// cache when one is given, and stored there when new values were computed).
+/// Throws what grow_table throws; Interrupted when options.stop was raised.
+std::shared_ptr<const heap::HeapTable> treblecross_table(std::uint64_t upto, const heap::TableCache* cache = nullptr,
+                                                         const heap::ExtendOptions& options = {});
 
-/// The 0.007 values g(0..upto), computed with the fast heap kernel. When
-/// `cache_dir` is given and upto is at least kTreblecrossCacheFrom, a cached
-/// table there is used (and extended and rewritten when too short); a cache file
-/// that fails its checks is ignored and replaced. Writing the cache is best
-/// effort: a failure to write never fails the computation.
-std::vector<std::uint32_t> treblecross_values(std::uint64_t upto,
-                                              const std::optional<std::filesystem::path>& cache_dir);
-
-/// Tables shorter than this are computed at once instead of cached.
-inline constexpr std::uint64_t kTreblecrossCacheFrom = 4096;
-
-/// The cache file of the 0.007 table inside a cache directory.
-std::filesystem::path treblecross_cache_file(const std::filesystem::path& cache_dir);
-
-/// Reads a cache file: its values, or an empty vector when the file is missing,
-/// truncated, of another format, fails its checksum or disagrees with a fresh
-/// computation of its first values.
-std::vector<std::uint32_t> load_treblecross_cache(const std::filesystem::path& file);
-
-/// Writes a cache file atomically (temporary file, then rename); false on failure.
-bool save_treblecross_cache(const std::filesystem::path& file, std::span<const std::uint32_t> values);
+/// Analyses a valid row with the 0.007 table, which must know
+/// g(treblecross_shape(row).table_upto()): the immediate-win rule first, then
+/// the sum of its safe runs (TreblecrossRun) through grundy::Analyzer.
+/// O(length) after the table. Throws Error when the table is too short.
+TreblecrossAnalysis analyze_treblecross(std::string_view row, const std::shared_ptr<const heap::HeapTable>& table);
 
 /// The reduced game for the generic engine: a run of `Position` safe cells.
 /// A move marks offset i of the run and leaves the runs i - 2 and L - 3 - i
-/// (empty ones dropped). The value hook reads the 0.007 table given at
-/// construction (it must reach L + 2).
+/// (empty ones dropped). Its value is g_0.007(L + 2), read from the table given
+/// at construction (which must know it).
 class TreblecrossRun {
  public:
   using Position = std::uint64_t;
   using Move = std::uint64_t;  // 0-based offset in the run
 
-  explicit TreblecrossRun(std::span<const std::uint32_t> g) : g_(g) {}
+  explicit TreblecrossRun(std::shared_ptr<const heap::HeapTable> table) : table_(std::move(table)) {}
 
   template <class Sink>
   void options(Position run, Sink& sink) const {
+    for (std::uint64_t i = 0; i < run; ++i) add_option(run, i, sink);
+  }
+
+  /// The options of value `target`: a lookup per cell, nothing allocated per option.
+  template <class Sink>
+  void moves_to(Position run, Nimber target, Sink& sink) const {
     for (std::uint64_t i = 0; i < run; ++i) {
       const std::uint64_t left = i >= 2 ? i - 2 : 0;
       const std::uint64_t right = run >= i + 3 ? run - 3 - i : 0;
-      if (left != 0 && right != 0) {
-        sink.add(i, {left, right});
-      } else if (left != 0) {
-        sink.add(i, {left});
-      } else if (right != 0) {
-        sink.add(i, {right});
-      } else {
-        sink.add(i);
-      }
+      if ((value_or_zero(left) ^ value_or_zero(right)) == target) add_option(run, i, sink);
     }
   }
 
-  [[nodiscard]] Nimber value(Position run) const { return g_[run + 2]; }
+  [[nodiscard]] Nimber value(Position run) const { return table_->value(run + 2); }
   [[nodiscard]] std::size_t dense_index(Position run) const { return static_cast<std::size_t>(run); }
 
  private:
-  std::span<const std::uint32_t> g_;
+  [[nodiscard]] Nimber value_or_zero(Position run) const { return run == 0 ? 0 : value(run); }
+
+  template <class Sink>
+  static void add_option(Position run, std::uint64_t i, Sink& sink) {
+    const std::uint64_t left = i >= 2 ? i - 2 : 0;
+    const std::uint64_t right = run >= i + 3 ? run - 3 - i : 0;
+    if (left != 0 && right != 0) {
+      sink.add(i, {left, right});
+    } else if (left != 0) {
+      sink.add(i, {left});
+    } else if (right != 0) {
+      sink.add(i, {right});
+    } else {
+      sink.add(i);
+    }
+  }
+
+  std::shared_ptr<const heap::HeapTable> table_;
 };
 
 }  // namespace grundy::games

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -46,7 +47,8 @@ class HeapTable {
   /// Keeps g(0..count-1) only.
   void truncate(std::uint64_t count);
 
-  /// Looks for a period the current table proves (periodicity.hpp) and remembers it.
+  /// Looks for a period the current table proves (periodicity.hpp) and remembers
+  /// it; searches at most once per table size (a second call returns the answer).
   const std::optional<Periodicity>& detect_period();
   /// The period found by the last detect_period(), if any.
   [[nodiscard]] const std::optional<Periodicity>& period() const { return period_; }
@@ -62,6 +64,8 @@ class HeapTable {
   std::vector<std::uint32_t> wide_;
   bool wide_mode_ = false;
   std::optional<Periodicity> period_;
+  // The size at which period_ was last searched (none yet: no search).
+  std::optional<std::uint64_t> searched_at_;
 };
 
 /// Which kernel computes the values: the fast one (extend_fast: vectorised,
@@ -93,6 +97,9 @@ struct ExtendOptions {
   MemoryBudget budget;
   /// When set, the fast kernel reports its sparse-space state here.
   KernelStats* kernel_stats = nullptr;
+  /// When set and passed, the engine stops the kernel (where it checks `stop`)
+  /// and throws TimeExceeded; nothing is checkpointed.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 enum class ExtendOutcome { complete, stopped };
@@ -102,9 +109,10 @@ struct ExtendResult {
   std::uint64_t checkpoints_saved = 0;
 };
 
-/// Extends the table to g(0..upto) (nothing to do if it is already that long).
-/// Throws BudgetExceeded when the table would not fit in the budget, and Error on
-/// a file error while checkpointing.
+/// Extends the table to g(0..upto) (nothing to do if it is already that long),
+/// then looks for a proven period (HeapTable::detect_period). Throws
+/// BudgetExceeded when the table would not fit in the budget, TimeExceeded past
+/// options.deadline, and Error on a file error while checkpointing.
 ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOptions& options = {});
 
 }  // namespace grundy::heap

@@ -14,7 +14,7 @@
 #include <boost/container_hash/hash.hpp>
 
 #include "grundy/core/errors.hpp"
-#include "grundy/games/dag.hpp"
+#include "grundy/games/digraph.hpp"
 
 namespace grundy::games {
 
@@ -293,6 +293,21 @@ std::size_t Digraph::max_out_degree() const {
   std::size_t most = 0;
   for (std::size_t v = 0; v + 1 < offsets_.size(); ++v) most = std::max(most, offsets_[v + 1] - offsets_[v]);
   return most;
+}
+
+std::vector<Digraph::Vertex> find_pebbles(const Digraph& graph, std::span<const std::string> names,
+                                          std::string_view source) {
+  std::vector<Digraph::Vertex> pebbles;
+  pebbles.reserve(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const auto vertex = graph.find(names[i]);
+    if (!vertex) {
+      throw InputError("pebble " + std::to_string(i + 1) + ": unknown vertex '" + names[i] + "' (not in " +
+                       std::string(source) + ")");
+    }
+    pebbles.push_back(*vertex);
+  }
+  return pebbles;
 }
 
 }  // namespace grundy::games
