@@ -20,9 +20,8 @@ std::string slurp(const std::string& path) {
   return buffer.str();
 }
 
-}  // namespace
-
-CliResult run_cli(const std::vector<std::string>& args, const std::string& input) {
+// Runs argv[0] (a path) with `input` on stdin, in `directory` when not empty.
+CliResult run_program(std::vector<std::string> argv_text, const std::string& input, const std::string& directory) {
   char dir_template[] = "/tmp/grundy-cli-XXXXXX";
   const char* dir = mkdtemp(dir_template);
   if (dir == nullptr) throw std::runtime_error("mkdtemp failed");
@@ -38,13 +37,11 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
+    if (!directory.empty() && chdir(directory.c_str()) != 0) _exit(126);
     std::vector<char*> argv;
-    std::string program = GRUNDY_CLI_PATH;
-    argv.push_back(program.data());
-    std::vector<std::string> copies(args);
-    for (std::string& a : copies) argv.push_back(a.data());
+    for (std::string& a : argv_text) argv.push_back(a.data());
     argv.push_back(nullptr);
-    execv(program.c_str(), argv.data());
+    execv(argv_text.front().c_str(), argv.data());
     _exit(127);
   }
   int wait_status = 0;
@@ -58,6 +55,18 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
   std::remove(err_path.c_str());
   rmdir(dir);
   return result;
+}
+
+}  // namespace
+
+CliResult run_cli(const std::vector<std::string>& args, const std::string& input) {
+  std::vector<std::string> argv{GRUNDY_CLI_PATH};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(std::move(argv), input, "");
+}
+
+CliResult run_shell(const std::string& script, const std::string& directory) {
+  return run_program({"/bin/bash", "-c", script}, "", directory);
 }
 
 }  // namespace grundy::testing

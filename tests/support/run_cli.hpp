@@ -1,5 +1,6 @@
 // Runs the real grundy binary for command-line tests: arguments, optional
-// standard input, and the captured stdout, stderr and exit status.
+// standard input, and the captured stdout, stderr and exit status; run_shell
+// does the same for a bash command line (the documented commands).
 #pragma once
 
 #include <string>
@@ -15,5 +16,8 @@ struct CliResult {
 
 /// Runs `grundy args...` with `input` on stdin and waits for it.
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input = "");
+
+/// Runs `bash -c script` in `directory` with empty standard input and waits for it.
+CliResult run_shell(const std::string& script, const std::string& directory);
 
 }  // namespace grundy::testing
