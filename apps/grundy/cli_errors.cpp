@@ -69,6 +69,13 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     if (where.path.empty()) return "a game or command is required (grundy --help lists them)";
     return where.path + ": a game is required (grundy " + where.path + " --help lists them)";
   }
+  if (where.path.rfind("table ", 0) == 0) {
+    for (const char* heap_only : {"--resume", "--checkpoint", "--until-period", "--method", "--threads"}) {
+      if (message.find(heap_only) != std::string::npos) {
+        return where.path + ": " + heap_only + " is an option of heap-game tables only (octal, kayles, ...)";
+      }
+    }
+  }
   message = replace_prefix(message, "The following argument was not expected: ", "unexpected argument: ");
   message = replace_prefix(message, "The following arguments were not expected: ", "unexpected arguments: ");
   if (message == "position is required") {

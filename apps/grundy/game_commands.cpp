@@ -87,10 +87,10 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
   auto args = std::make_shared<Arguments>();
   add_rule_options(*command, info.rule_options, *args);
   CLI::Option* position_argument =
-      command->add_option("position", args->positions, "the position: " + info.component_noun + "s")->allow_extra_args();
+      command->add_option("position", args->positions, "the position: " + info.component_noun + "s (limits below)")->allow_extra_args();
   if (!info.reads_input && !info.position_optional && !info.has_batch) position_argument->required();
-  command->add_option("--max-moves", args->max_moves, "list at most N winning moves (JSON always has the full count "
-                                                      "in winning_moves_count)")
+  command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9 (JSON always has "
+                                                      "the full count in winning_moves_count)")
       ->type_name("N");
   if (info.has_batch) command->add_flag("--batch", args->flags["--batch"], "the contest format on standard input");
   command->callback([&options, &entry, args] {
@@ -123,10 +123,10 @@ void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalog
   CLI::Option* position_argument =
       command->add_option("position", args->positions, "the position: " + info.component_noun + "s")->allow_extra_args();
   if (!info.reads_input && !info.position_optional) position_argument->required();
-  command->add_option("--limit", args->limit, "list at most N options per component (default 100; the count is "
-                                              "always given)")
+  command->add_option("--limit", args->limit, "list at most N options per component, N up to 10^9 (default "
+                                              "100; the count is always given)")
       ->type_name("N");
-  command->add_option("--max-moves", args->max_moves, "list at most N winning moves")->type_name("N");
+  command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9")->type_name("N");
   command->callback([&options, &entry, args] {
     const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
     StopOnSignals signals;

@@ -6,6 +6,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/games/loopy.hpp"
+#include "acyclic_pass.hpp"
 #include "reverse_edges.hpp"
 
 namespace grundy::games {
@@ -20,62 +21,9 @@ constexpr Nimber kInfinite = kUnlabelled - 1;
 
 bool open(Nimber label) { return label == kUnlabelled || label == kInfinite; }
 
-enum class State : std::uint8_t { kNew, kOnStack, kDone };
-
-struct Frame {
-  Vertex vertex;
-  std::uint32_t next;  // index of the next successor to look at
-  bool loopy;          // reaches a cycle (through a vertex on the stack or a loopy one)
-};
-
-// Phase 1: the ordinary nimber of every vertex that reaches no cycle, kUnlabelled
-// for the others. A vertex reaches a cycle exactly when one of its successors is
-// on the stack or reaches one: around a cycle of settled vertices each would
-// finish after its successor, which is impossible.
+// Phase 1 (acyclic_pass.hpp): an edge back into the stack only marks its vertex loopy.
 std::vector<Nimber> settle_acyclic_part(const Digraph& graph) {
-  const std::size_t n = graph.vertex_count();
-  std::vector<Nimber> labels(n, kUnlabelled);
-  std::vector<State> state(n, State::kNew);
-  std::vector<std::uint32_t> seen(graph.max_out_degree() + 1, 0);  // stamped: seen[x] == stamp
-  std::uint32_t stamp = 0;
-  std::vector<Frame> stack;
-  for (std::size_t root = 0; root < n; ++root) {
-    if (state[root] != State::kNew) continue;
-    stack.push_back(Frame{static_cast<Vertex>(root), 0, false});
-    state[root] = State::kOnStack;
-    while (!stack.empty()) {
-      Frame& top = stack.back();
-      const auto successors = graph.successors(top.vertex);
-      bool descended = false;
-      while (top.next < successors.size()) {
-        const Vertex child = successors[top.next++];
-        if (state[child] == State::kNew) {
-          state[child] = State::kOnStack;
-          stack.push_back(Frame{child, 0, false});  // invalidates `top`
-          descended = true;
-          break;
-        }
-        if (state[child] == State::kOnStack || labels[child] == kUnlabelled) top.loopy = true;
-      }
-      if (descended) continue;
-      const Frame done = stack.back();
-      stack.pop_back();
-      state[done.vertex] = State::kDone;
-      if (done.loopy) {
-        if (!stack.empty()) stack.back().loopy = true;
-        continue;
-      }
-      ++stamp;
-      const std::size_t degree = successors.size();
-      for (const Vertex child : successors) {
-        if (labels[child] <= degree) seen[labels[child]] = stamp;
-      }
-      Nimber mex = 0;
-      while (seen[mex] == stamp) ++mex;
-      labels[done.vertex] = mex;
-    }
-  }
-  return labels;
+  return settle_acyclic(graph, kUnlabelled, [](std::span<const AcyclicFrame>, Vertex) {});
 }
 
 // Phase 2 on the vertices left unlabelled by phase 1 (the loopy part, closed
@@ -200,7 +148,7 @@ std::vector<LoopyValue> loopy_values(const Digraph& graph, const MemoryBudget& b
   if (graph.max_out_degree() >= std::numeric_limits<std::uint32_t>::max()) {
     throw InputError("the graph has a vertex with too many edges (at most 4294967294)");
   }
-  budget.require(n * (sizeof(Nimber) + sizeof(State) + sizeof(LoopyValue)), "labelling the graph");
+  budget.require(n * (sizeof(Nimber) + 1 + sizeof(LoopyValue)), "labelling the graph");  // 1: the pass's state byte
   std::vector<Nimber> labels = settle_acyclic_part(graph);
   if (std::find(labels.begin(), labels.end(), kUnlabelled) != labels.end()) {
     RoundLabeller(graph, labels, budget).run();

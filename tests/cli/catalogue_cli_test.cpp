@@ -168,7 +168,7 @@ TEST(CatalogueCli, TablesShareTheirOutputOptions) {
   expect_error(run_cli({"table", "nim", "--upto", "4", "--output", "/tmp/x", "--format", "binary"}),
                "no binary format");
   expect_error(run_cli({"table", "nim", "--upto", "4", "--format", "text"}), "--output");
-  expect_error(run_cli({"table", "nim", "--upto", "4", "--resume", "x"}), "unexpected argument");
+  expect_error(run_cli({"table", "nim", "--upto", "4", "--resume", "x"}), "heap-game tables only");
   const json summary = run_json({"table", "divide", "--upto", "20", "--summary"});
   EXPECT_TRUE(summary["values"].empty());
   EXPECT_EQ(summary["upto"], 20);
