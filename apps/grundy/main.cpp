@@ -33,12 +33,14 @@ int main(int argc, char** argv) {
   grundy::cli::add_all_commands(app, options);
   try {
     app.parse(argc, argv);
+    grundy::cli::clear_progress_line();
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help or --version
   } catch (const CLI::ParseError& e) {
     std::cerr << "grundy: error: " << grundy::cli::parse_error_message(app, e, argc, argv) << '\n';
     return 2;
   } catch (const grundy::Error& e) {
+    grundy::cli::clear_progress_line();
     std::cerr << "grundy: error: " << e.what() << '\n';
     return 2;
   } catch (const std::bad_alloc&) {

@@ -21,17 +21,17 @@ extern "C" void on_stop_signal(int) { g_stop.store(true); }
 struct sigaction g_old_int;
 struct sigaction g_old_term;
 
+std::atomic<bool> g_progress_drawn{false};
+
 // Draws one progress line in place on stderr; an empty line clears it.
 void draw_progress(const std::string& line) {
-  static bool drawn = false;
   if (line.empty()) {
-    if (drawn) std::fputs("\r\033[K", stderr);
-    drawn = false;
-  } else {
-    std::fputs(("\r  " + line + "\033[K").c_str(), stderr);
-    drawn = true;
+    clear_progress_line();
+    return;
   }
+  std::fputs(("\r  " + line + "\033[K").c_str(), stderr);
   std::fflush(stderr);
+  g_progress_drawn.store(true);
 }
 
 double parse_seconds(const std::string& text) {
@@ -65,7 +65,15 @@ catalogue::Context make_context(const GlobalOptions& options, double default_sec
   return context;
 }
 
+void clear_progress_line() {
+  if (g_progress_drawn.exchange(false)) {
+    std::fputs("\r\033[K", stderr);
+    std::fflush(stderr);
+  }
+}
+
 void write_out(const std::string& text) {
+  clear_progress_line();
   std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
   std::cout.flush();
 }

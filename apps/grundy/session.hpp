@@ -27,6 +27,9 @@ inline constexpr double kDefaultAnswerSeconds = 60;
 /// a progress line on stderr when it is a terminal.
 catalogue::Context make_context(const GlobalOptions& options, double default_seconds);
 
+/// Clears the progress line, if one is drawn (before an answer or an error line).
+void clear_progress_line();
+
 /// Writes text to standard output as is.
 void write_out(const std::string& text);
 

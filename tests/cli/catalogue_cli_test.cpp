@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -111,6 +112,16 @@ TEST(CatalogueCli, SearchesStopAtTheirTimeBudget) {
   // The full 6x6 board is a search of many minutes: --time ends it with one line.
   expect_error(run_cli({"--time", "1", "rect", "111111/111111/111111/111111/111111/111111"}), "time budget exceeded");
   EXPECT_EQ(run_cli({"--time", "0", "nim", "3"}).status, 0);
+}
+
+TEST(CatalogueCli, ProgressOnATerminalIsClearedBeforeTheError) {
+  // `script` gives the command a terminal; without it there is nothing to check.
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::string command = std::string("script -qec \"") + GRUNDY_CLI_PATH +
+                              " --time 2 rect 111111/111111/111111/111111/111111/111111\" /dev/null";
+  const CliResult r = testing::run_shell(command, ".");
+  EXPECT_NE(r.out.find("search: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\r\033[Kgrundy: error: time budget exceeded"), std::string::npos) << r.out;
 }
 
 TEST(CatalogueCli, SubtractionAnswersSmallPilesAtOnce) {
