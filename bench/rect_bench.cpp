@@ -233,9 +233,27 @@ std::vector<std::uint64_t> twenty_boards() {
   return boards;
 }
 
+// The engine as the first speed round left it: every option one set of cells,
+// split by the solver's decompose (one flood fill per component), because the
+// adapter below hides the solver sink's add_parts from the game.
+struct RectUnsplit : Rect {
+  template <class Sink>
+  struct Unsplit {
+    Sink* sink;
+    void add(const Move& m, std::span<const Position> rest) { sink->add(m, rest); }
+    void add(const Move& m, std::initializer_list<Position> rest) { sink->add(m, rest); }
+    void add(const Move& m) { sink->add(m); }
+  };
+  template <class Sink>
+  void options(Position cells, Sink& sink) const {
+    Unsplit<Sink> unsplit{&sink};
+    Rect::options(cells, unsplit);
+  }
+};
+
 // The engine's rect game as it was before the speed work: each of the 8 images
-// cornered on its own.
-struct RectBefore : Rect {
+// cornered on its own (and options unsplit).
+struct RectBefore : RectUnsplit {
   [[nodiscard]] Position canonical(Position cells) const {
     using namespace grundy::games::rect_bits;
     Position best = ~Position{0};
@@ -253,24 +271,6 @@ struct RectBefore : Rect {
 // when the box is not square): isolates the effect of the key from its cost.
 struct RectSymmetric : Rect {
   [[nodiscard]] Position canonical(Position cells) const { return symmetric_canonical(cells); }
-};
-
-// The engine as the first speed round left it: every option one set of cells,
-// split by the solver's decompose (one flood fill per component), because the
-// adapter below hides the solver sink's add_parts from the game.
-struct RectUnsplit : Rect {
-  template <class Sink>
-  struct Unsplit {
-    Sink* sink;
-    void add(const Move& m, std::span<const Position> rest) { sink->add(m, rest); }
-    void add(const Move& m, std::initializer_list<Position> rest) { sink->add(m, rest); }
-    void add(const Move& m) { sink->add(m); }
-  };
-  template <class Sink>
-  void options(Position cells, Sink& sink) const {
-    Unsplit<Sink> unsplit{&sink};
-    Rect::options(cells, unsplit);
-  }
 };
 
 // Arguments: 0 = the twenty 6x6 boards, 1 = twenty random 5x5 boards at density 0.7.
