@@ -304,7 +304,11 @@ BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, BaselineMemo)
     ->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectBefore, NewMemo)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectSymmetric, NewMemo)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectUnsplit, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectUnsplit, NewMemo)
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, Rect, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // ---- The hot path alone: the options of one dense 8x8 position, split and canonicalised. ----

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <random>
 #include <initializer_list>
+#include <random>
 #include <set>
 #include <span>
 #include <string>
@@ -237,7 +237,8 @@ TEST(RectBits, ComponentsMatchDepthFirstSearch) {
   Rect{}.decompose(0, none);
   EXPECT_TRUE(none.empty());
   // A spiral: one long component that needs many fill steps.
-  const Cells spiral = games::parse_rect_board("11111111/00000001/11111101/10000101/10111101/10000001/11111111/00000000").cells;
+  const Cells spiral =
+      games::parse_rect_board("11111111/00000001/11111101/10000101/10111101/10000001/11111111/00000000").cells;
   std::vector<Cells> one;
   Rect{}.decompose(spiral, one);
   ASSERT_EQ(one.size(), 1U);
@@ -277,9 +278,9 @@ TEST(RectBits, OneArcOfARing) {
   EXPECT_TRUE(one_arc(bit(1, 1)));
   EXPECT_TRUE(one_arc(bit(1, 1) | bit(1, 2) | bit(2, 1)));  // round the corner
   EXPECT_FALSE(one_arc(bit(1, 1) | bit(1, 3)));
-  EXPECT_FALSE(one_arc(bit(1, 2) | bit(4, 2)));             // above and below the rectangle
+  EXPECT_FALSE(one_arc(bit(1, 2) | bit(4, 2)));           // above and below the rectangle
   EXPECT_FALSE(one_arc(ring & ~bit(1, 3) & ~bit(4, 3)));  // two arcs, each with two ends
-  EXPECT_EQ(ring_around(0, 0, 7, 7), 0U);                  // the frame cuts the whole ring
+  EXPECT_EQ(ring_around(0, 0, 7, 7), 0U);                 // the frame cuts the whole ring
   EXPECT_EQ(ring_around(0, 0, 0, 0), bit(0, 1) | bit(1, 0) | bit(1, 1));
 }
 
@@ -366,7 +367,8 @@ TEST(RectGame, StatementExamples) {
 TEST(RectGame, HandCheckedValues) {
   Solver<Rect> solver{Rect{}};
   // A line of n cells is Nim with splitting into two heaps (octal .777...): value n.
-  for (int n = 1; n <= 8; ++n) EXPECT_EQ(solver.value(games::rect_bits::rectangle_mask(2, 0, 2, n - 1)), Nimber(n)) << n;
+  for (int n = 1; n <= 8; ++n)
+    EXPECT_EQ(solver.value(games::rect_bits::rectangle_mask(2, 0, 2, n - 1)), Nimber(n)) << n;
   // A 2x2 square: clearing it all wins, so its value is not 0.
   EXPECT_NE(solver.value(games::rect_bits::rectangle_mask(0, 0, 1, 1)), 0U);
   // Any full rectangle can be cleared at once, so it is never 0.
@@ -401,8 +403,8 @@ TEST(RectGame, Conformance) {
   const std::size_t small_count = kSanitized ? 60 : 200;
   while (small.size() < small_count) {
     const int rows = 1 + static_cast<int>(rng() % 5), cols = 1 + static_cast<int>(rng() % 5);
-    small.push_back(plain_shift(random_board(rng, rows, cols, 0.65), static_cast<int>(rng() % 3),
-                                static_cast<int>(rng() % 3)));
+    small.push_back(
+        plain_shift(random_board(rng, rows, cols, 0.65), static_cast<int>(rng() % 3), static_cast<int>(rng() % 3)));
   }
   testing::expect_conformance(Rect{}, tiny);
   testing::expect_conformance(Rect{}, small, {.brute_force = false});
@@ -481,8 +483,8 @@ TEST(RectGame, SymmetricCanonicalIsTheLeastCorneredImage) {
   for (int t = 0; t < 3000; ++t) {
     const int rows = 1 + static_cast<int>(rng() % 8), cols = 1 + static_cast<int>(rng() % 8);
     const double density = 0.2 + 0.1 * static_cast<double>(rng() % 8);
-    const Cells x = plain_shift(random_board(rng, rows, cols, density), static_cast<int>(rng() % 4),
-                                static_cast<int>(rng() % 4));
+    const Cells x =
+        plain_shift(random_board(rng, rows, cols, density), static_cast<int>(rng() % 4), static_cast<int>(rng() % 4));
     Cells least = ~Cells{0};
     for (int k = 0; k < 8; ++k) least = std::min(least, games::rect_bits::to_corner(plain_symmetry(x, k)));
     EXPECT_EQ(game.symmetric_canonical(x), x == 0 ? 0 : least) << x;
