@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <set>
+#include <vector>
 
 #include "grundy/core/analysis.hpp"
 #include "grundy/games/nim.hpp"
@@ -31,6 +34,49 @@ struct Loop {
     sink.add(0, {1 - p});
   }
 };
+
+// Kayles (knock down one pin or two adjacent pins of a row), written with braced
+// moves: every engine sink takes the game's Move type, so `{take, left}` needs no
+// spelled-out Move.
+struct BracedKayles {
+  using Position = std::uint64_t;
+  struct Move {
+    std::uint64_t take = 0;  // pins knocked down
+    std::uint64_t left = 0;  // pins left of them
+    friend bool operator==(const Move&, const Move&) = default;
+  };
+  template <class Sink>
+  void options(Position n, Sink& sink) const {
+    for (std::uint64_t take = 1; take <= 2 && take <= n; ++take) {
+      for (std::uint64_t left = 0; left + take <= n; ++left) {
+        const std::uint64_t right = n - take - left;
+        if (left == 0 && right == 0) {
+          sink.add({take, 0U});
+        } else {
+          sink.add({take, left}, {left, right});
+        }
+      }
+    }
+  }
+};
+
+TEST(Solver, BracedMovesCompileInEverySink) {
+  const BracedKayles kayles;
+  Solver<BracedKayles> solver(kayles);
+  // Kayles, OEIS A002186.
+  const std::uint64_t expected[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7};
+  for (std::uint64_t n = 0; n < std::size(expected); ++n) EXPECT_EQ(solver.value(n), expected[n]) << n;
+
+  // A row of 5 (value 4): the one winning move knocks the middle pin down.
+  Analyzer<BracedKayles> analyzer(kayles);
+  const std::vector<std::uint64_t> sum{5};
+  const auto analysis = analyzer.analyze(sum);
+  EXPECT_EQ(analysis.nim_sum, 4U);
+  ASSERT_EQ(analysis.winning_moves.size(), 1U);
+  EXPECT_EQ(analysis.winning_moves[0].move, (BracedKayles::Move{1, 2}));
+  EXPECT_EQ(analysis.winning_moves[0].result, (std::vector<std::uint64_t>{2, 2}));
+  EXPECT_EQ(analyzer.options(2).size(), 3U);  // one pin (2 ways) or both
+}
 
 TEST(Solver, NimPilesHaveTheirSize) {
   games::Nim nim;

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -235,11 +237,113 @@ TEST(RectBits, ComponentsMatchDepthFirstSearch) {
   Rect{}.decompose(0, none);
   EXPECT_TRUE(none.empty());
   // A spiral: one long component that needs many fill steps.
-  const Cells spiral = games::parse_rect_board("11111111/00000001/11111101/10000101/10111101/10000001/11111111/00000000").cells;
+  const Cells spiral =
+      games::parse_rect_board("11111111/00000001/11111101/10000101/10111101/10000001/11111111/00000000").cells;
   std::vector<Cells> one;
   Rect{}.decompose(spiral, one);
   ASSERT_EQ(one.size(), 1U);
   EXPECT_EQ(one[0], spiral);
+}
+
+TEST(RectBits, SplitAfterClearingGivesTheComponents) {
+  std::mt19937_64 rng(41);
+  std::size_t options = 0, split = 0;
+  for (int t = 0; t < 400; ++t) {
+    std::vector<Cells> parts;
+    Rect{}.decompose(random_board(rng, 8, 8, 0.5 + 0.4 * static_cast<double>(t % 5) / 4.0), parts);
+    for (const Cells component : parts) {
+      games::rect_bits::for_each_rectangle(component, [&](int r1, int c1, int r2, int c2, Cells mask) {
+        const Cells rest = component & ~mask;
+        if (rest == 0) return;
+        Cells pieces[32];
+        const std::size_t count = games::rect_bits::split_after_clearing(rest, r1, c1, r2, c2, pieces);
+        ASSERT_EQ(std::set<Cells>(pieces, pieces + count), plain_components(rest))
+            << "component " << component << " rectangle " << mask;
+        ASSERT_EQ(count, plain_components(rest).size());
+        ++options;
+        split += count > 1;
+      });
+    }
+  }
+  EXPECT_GT(split, options / 10);  // the splitting path is well exercised
+  EXPECT_LT(split, options);
+}
+
+TEST(RectBits, OneArcOfARing) {
+  using games::rect_bits::one_arc;
+  using games::rect_bits::ring_around;
+  const Cells ring = ring_around(2, 2, 3, 4);  // rows 1..4, columns 1..5 minus the rectangle
+  EXPECT_TRUE(one_arc(ring));                  // the whole cycle
+  EXPECT_TRUE(one_arc(0));
+  EXPECT_TRUE(one_arc(bit(1, 1)));
+  EXPECT_TRUE(one_arc(bit(1, 1) | bit(1, 2) | bit(2, 1)));  // round the corner
+  EXPECT_FALSE(one_arc(bit(1, 1) | bit(1, 3)));
+  EXPECT_FALSE(one_arc(bit(1, 2) | bit(4, 2)));           // above and below the rectangle
+  EXPECT_FALSE(one_arc(ring & ~bit(1, 3) & ~bit(4, 3)));  // two arcs, each with two ends
+  EXPECT_EQ(ring_around(0, 0, 7, 7), 0U);                 // the frame cuts the whole ring
+  EXPECT_EQ(ring_around(0, 0, 0, 0), bit(0, 1) | bit(1, 0) | bit(1, 1));
+}
+
+// Records what a sink with add_parts receives: the move and the parts.
+struct PartsRecorder {
+  std::vector<std::pair<Rect::Move, std::set<Cells>>> options;
+  void add(const Rect::Move& move, std::span<const Cells> rest) { options.push_back({move, split(rest)}); }
+  void add(const Rect::Move& move, std::initializer_list<Cells> rest) {
+    add(move, std::span<const Cells>(rest.begin(), rest.size()));
+  }
+  void add(const Rect::Move& move) { options.push_back({move, {}}); }
+  void add_parts(const Rect::Move& move, std::span<const Cells> parts) {
+    options.push_back({move, std::set<Cells>(parts.begin(), parts.end())});
+  }
+  static std::set<Cells> split(std::span<const Cells> rest) {
+    std::set<Cells> all;
+    for (const Cells c : rest) all.merge(plain_components(c));
+    return all;
+  }
+};
+
+TEST(RectGame, SplitOptionsAreTheComponentsOfThePlainOptions) {
+  std::mt19937_64 rng(43);
+  for (int t = 0; t < 300; ++t) {
+    const Cells x = random_board(rng, 6, 6, 0.4 + 0.5 * static_cast<double>(t % 6) / 5.0);  // often disconnected
+    PartsRecorder split;
+    Rect{}.options(x, split);
+    OptionRecorder<Cells, Rect::Move> plain;
+    Rect{}.options(x, plain);
+    ASSERT_EQ(split.options.size(), plain.options().size());
+    for (std::size_t i = 0; i < split.options.size(); ++i) {
+      EXPECT_EQ(split.options[i].first, plain.options()[i].move);
+      EXPECT_EQ(split.options[i].second, PartsRecorder::split(plain.options()[i].components)) << x;
+    }
+  }
+}
+
+// The game with the solver's sink seen through an adapter without add_parts: the
+// plain path (every option one rest, split by the solver's decompose).
+struct PlainRect : Rect {
+  template <class Sink>
+  struct Plain {
+    Sink* sink;
+    void add(const Move& m, std::span<const Cells> rest) { sink->add(m, rest); }
+    void add(const Move& m, std::initializer_list<Cells> rest) { sink->add(m, rest); }
+    void add(const Move& m) { sink->add(m); }
+  };
+  template <class Sink>
+  void options(Position cells, Sink& sink) const {
+    Plain<Sink> plain{&sink};
+    Rect::options(cells, plain);
+  }
+};
+
+TEST(RectGame, SplitOptionsGiveThePlainSolversValues) {
+  std::mt19937_64 rng(47);
+  for (int t = 0; t < 12; ++t) {
+    const Cells x = random_board(rng, 6, 6, t % 2 == 0 ? 0.5 : 0.6);
+    Solver<Rect> fast{Rect{}};
+    Solver<PlainRect> plain{PlainRect{}};
+    EXPECT_EQ(fast.value(x), plain.value(x)) << x;
+    EXPECT_EQ(fast.memo_size(), plain.memo_size()) << x;
+  }
 }
 
 TEST(RectGame, StatementExamples) {
@@ -263,7 +367,8 @@ TEST(RectGame, StatementExamples) {
 TEST(RectGame, HandCheckedValues) {
   Solver<Rect> solver{Rect{}};
   // A line of n cells is Nim with splitting into two heaps (octal .777...): value n.
-  for (int n = 1; n <= 8; ++n) EXPECT_EQ(solver.value(games::rect_bits::rectangle_mask(2, 0, 2, n - 1)), Nimber(n)) << n;
+  for (int n = 1; n <= 8; ++n)
+    EXPECT_EQ(solver.value(games::rect_bits::rectangle_mask(2, 0, 2, n - 1)), Nimber(n)) << n;
   // A 2x2 square: clearing it all wins, so its value is not 0.
   EXPECT_NE(solver.value(games::rect_bits::rectangle_mask(0, 0, 1, 1)), 0U);
   // Any full rectangle can be cleared at once, so it is never 0.
@@ -298,8 +403,8 @@ TEST(RectGame, Conformance) {
   const std::size_t small_count = kSanitized ? 60 : 200;
   while (small.size() < small_count) {
     const int rows = 1 + static_cast<int>(rng() % 5), cols = 1 + static_cast<int>(rng() % 5);
-    small.push_back(plain_shift(random_board(rng, rows, cols, 0.65), static_cast<int>(rng() % 3),
-                                static_cast<int>(rng() % 3)));
+    small.push_back(
+        plain_shift(random_board(rng, rows, cols, 0.65), static_cast<int>(rng() % 3), static_cast<int>(rng() % 3)));
   }
   testing::expect_conformance(Rect{}, tiny);
   testing::expect_conformance(Rect{}, small, {.brute_force = false});
@@ -378,8 +483,8 @@ TEST(RectGame, SymmetricCanonicalIsTheLeastCorneredImage) {
   for (int t = 0; t < 3000; ++t) {
     const int rows = 1 + static_cast<int>(rng() % 8), cols = 1 + static_cast<int>(rng() % 8);
     const double density = 0.2 + 0.1 * static_cast<double>(rng() % 8);
-    const Cells x = plain_shift(random_board(rng, rows, cols, density), static_cast<int>(rng() % 4),
-                                static_cast<int>(rng() % 4));
+    const Cells x =
+        plain_shift(random_board(rng, rows, cols, density), static_cast<int>(rng() % 4), static_cast<int>(rng() % 4));
     Cells least = ~Cells{0};
     for (int k = 0; k < 8; ++k) least = std::min(least, games::rect_bits::to_corner(plain_symmetry(x, k)));
     EXPECT_EQ(game.symmetric_canonical(x), x == 0 ? 0 : least) << x;

@@ -9,7 +9,11 @@
 //   using Move = ...;                a description of one move (any copyable type)
 //   template <class Sink> void options(const Position& p, Sink& sink) const;
 //       calls sink.add(move, {c1, c2, ...}), sink.add(move, span) or sink.add(move)
-//       (an option that leaves nothing) once per option.
+//       (an option that leaves nothing) once per option. Every engine sink takes
+//       the game's Move type, so a braced move, sink.add({a, b}, {c}), compiles.
+//       A sink may also offer add_parts(move, span): components already split as
+//       decompose would split them (the solver's does; a game tests for it with
+//       requires and may then skip work decompose would repeat).
 // OPTIONAL (detected with requires; the fallback when absent in brackets)
 //   Position canonical(const Position&) const;      symmetry reduction [identity]
 //   void decompose(const Position&, std::vector<Position>& parts) const;

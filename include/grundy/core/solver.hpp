@@ -133,20 +133,24 @@ class Solver {
   };
 
   // The sink the solver hands to options(): keeps canonical parts, drops moves.
+  // It takes the game's Move type (not a deduced one), so a game may write a
+  // braced move, sink.add({a, b}, {...}), as every engine sink accepts.
   class ComponentSink {
    public:
+    using Move = MoveOf<G>;
     explicit ComponentSink(Solver& solver) : solver_(solver) {}
-    template <class M>
-    void add(const M&, std::span<const Position> components) {
+    void add(const Move&, std::span<const Position> components) {
       for (const Position& c : components) solver_.append_component(c);
       solver_.option_ends_.push_back(solver_.components_.size());
     }
-    template <class M>
-    void add(const M& move, std::initializer_list<Position> components) {
+    void add(const Move& move, std::initializer_list<Position> components) {
       add(move, std::span<const Position>(components.begin(), components.size()));
     }
-    template <class M>
-    void add(const M&) {
+    void add(const Move&) { solver_.option_ends_.push_back(solver_.components_.size()); }
+    /// An option whose components the game has already split (each atomic: its
+    /// decompose would give it back), so only canonical forms are taken.
+    void add_parts(const Move&, std::span<const Position> parts) {
+      for (const Position& part : parts) solver_.components_.push_back(canonical_of(solver_.game_, part));
       solver_.option_ends_.push_back(solver_.components_.size());
     }
 

@@ -10,7 +10,9 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +58,27 @@ constexpr std::uint64_t flood_fill(std::uint64_t seed, std::uint64_t cells) {
   }
 }
 
+/// One step of flood_fill: the region and its 4-neighbours within `cells`.
+constexpr std::uint64_t grow(std::uint64_t region, std::uint64_t cells) {
+  return (region | ((region << 1) & ~kColumn0) | ((region >> 1) & ~kColumn7) | (region << 8) | (region >> 8)) & cells;
+}
+
+/// A 4-connected component of `cells`: the one of seed cell a or the one of seed
+/// cell b, whichever fills first. Both fills run side by side (independent
+/// chains, so about the time of one) and stop when either is complete, so a
+/// small piece split off a big one costs the small piece's steps; fills that
+/// meet are one component and go on as one.
+constexpr std::uint64_t first_filled(std::uint64_t a, std::uint64_t b, std::uint64_t cells) {
+  while (true) {
+    const std::uint64_t grown_a = grow(a, cells), grown_b = grow(b, cells);
+    if ((grown_a & grown_b) != 0) return flood_fill(grown_a | grown_b, cells);
+    if (grown_a == a) return a;
+    if (grown_b == b) return b;
+    a = grown_a;
+    b = grown_b;
+  }
+}
+
 /// Mirror top-bottom: row r becomes row 7 - r.
 constexpr std::uint64_t flip_rows(std::uint64_t x) { return __builtin_bswap64(x); }
 
@@ -87,6 +110,50 @@ constexpr std::uint64_t to_corner(std::uint64_t x) {
   columns |= columns >> 8;
   // Bits below the leftmost column are 0 in every row, so nothing crosses a row.
   return x >> std::countr_zero(columns & 0xFFU);
+}
+
+/// The cells around rows r1..r2 x columns c1..c2 (the ring of cells at chessboard
+/// distance 1, cut by the frame's edges).
+constexpr std::uint64_t ring_around(int r1, int c1, int r2, int c2) {
+  const int top = r1 > 0 ? r1 - 1 : 0, bottom = r2 < 7 ? r2 + 1 : 7;
+  const int left = c1 > 0 ? c1 - 1 : 0, right = c2 < 7 ? c2 + 1 : 7;
+  return rectangle_mask(top, left, bottom, right) & ~rectangle_mask(r1, c1, r2, c2);
+}
+
+/// True when the cells `on_ring`, a subset of a ring_around, form at most one arc
+/// of it. The ring is a cycle (a path or two where the frame cuts it) with no
+/// other adjacencies, so its subsets are paths: one arc is a single cell, or no
+/// isolated cell and at most two ends (cells with one neighbour). Counted with
+/// masks, not popcount, which is a library call without -mpopcnt.
+constexpr bool one_arc(std::uint64_t on_ring) {
+  if ((on_ring & (on_ring - 1)) == 0) return true;
+  const std::uint64_t west = (on_ring << 1) & ~kColumn0, east = (on_ring >> 1) & ~kColumn7;
+  const std::uint64_t north = on_ring << 8, south = on_ring >> 8;
+  if ((on_ring & ~(west | east | north | south)) != 0) return false;  // an isolated cell and another
+  std::uint64_t ends = on_ring & (west ^ east ^ north ^ south);       // one neighbour (never three)
+  ends &= ends - 1;
+  ends &= ends - 1;
+  return ends == 0;
+}
+
+/// Appends to `parts` the 4-connected components of `rest`, the non-empty cells
+/// left by clearing rows r1..r2 x columns c1..c2 from a 4-connected set; returns
+/// their count. Every component holds ring cells (the set was connected), and a
+/// path of the old set through the rectangle can go round it along an arc, so
+/// once the cells left on the ring form one arc, the cells left are one
+/// component: no flood fill when the rectangle disconnects nothing, and when it
+/// does, pieces are found smaller first (first_filled) until one arc is left.
+constexpr std::size_t split_after_clearing(std::uint64_t rest, int r1, int c1, int r2, int c2, std::uint64_t* parts) {
+  std::uint64_t on_ring = rest & ring_around(r1, c1, r2, c2);
+  std::size_t count = 0;
+  while (!one_arc(on_ring)) {
+    // Seeds on two different cells of the ring, often on two arcs.
+    parts[count] = first_filled(on_ring & (~on_ring + 1), std::uint64_t{1} << (63 - std::countl_zero(on_ring)), rest);
+    rest ^= parts[count++];
+    on_ring &= rest;
+  }
+  if (rest != 0) parts[count++] = rest;
+  return count;
 }
 
 /// Calls f(r1, c1, r2, c2, mask) for every rectangle of 1-cells (0-based,
@@ -130,11 +197,18 @@ class Rect {
   static constexpr int kMaxSide = 8;
 
   /// One option per rectangle of 1-cells: the cells left (no component when none).
+  /// A sink that offers add_parts (the solver's) gets the cells left already split
+  /// into 4-connected components, with fewer flood fills (rect_bits::split_after_clearing).
   template <class Sink>
   void options(Position cells, Sink& sink) const {
+    if constexpr (requires(const Move& m, std::span<const Position> parts) { sink.add_parts(m, parts); }) {
+      if (cells != 0 && rect_bits::flood_fill(cells & (~cells + 1), cells) == cells) {
+        component_options(cells, sink);
+        return;
+      }
+    }
     rect_bits::for_each_rectangle(cells, [&](int r1, int c1, int r2, int c2, std::uint64_t mask) {
-      const Move move{static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(c1), static_cast<std::uint8_t>(r2),
-                      static_cast<std::uint8_t>(c2)};
+      const Move move = move_of(r1, c1, r2, c2);
       const Position rest = cells & ~mask;
       if (rest == 0) {
         sink.add(move);
@@ -181,6 +255,27 @@ class Rect {
   }
 
  private:
+  static Move move_of(int r1, int c1, int r2, int c2) {
+    return Move{static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(c1), static_cast<std::uint8_t>(r2),
+                static_cast<std::uint8_t>(c2)};
+  }
+
+  // The options of one 4-connected component, each as the components it leaves.
+  template <class Sink>
+  static void component_options(Position cells, Sink& sink) {
+    Position parts[32];  // a set of cells in the 8x8 frame has at most 32 components
+    rect_bits::for_each_rectangle(cells, [&](int r1, int c1, int r2, int c2, std::uint64_t mask) {
+      const Move move = move_of(r1, c1, r2, c2);
+      const Position rest = cells & ~mask;
+      if (rest == 0) {
+        sink.add(move);
+      } else {
+        const std::size_t count = rect_bits::split_after_clearing(rest, r1, c1, r2, c2, parts);
+        sink.add_parts(move, std::span<const Position>(parts, count));
+      }
+    });
+  }
+
   // The least of a cornered h x w shape, its mirror images and its half-turn, each cornered.
   static Position least_image(Position x, int h, int w) {
     using namespace rect_bits;
