@@ -97,11 +97,7 @@ const Entry& dag_entry() {
                .example = "dag examples/pebbles.txt b d",
                .limits = "10^6 vertices and 10^7 edges in seconds (linear time); bounded by --memory",
                .component_noun = "pebble",
-               .rule_options = {RuleOption{.name = "file",
-                                           .kind = RuleOption::Kind::positional,
-                                           .value_name = "FILE",
-                                           .help = "the graph file ('-' for standard input)",
-                                           .required = true}},
+               .rule_options = {graph_file_option()},
                .position_optional = true},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto dag = load_dag(rule_value(rules, "file"), context);

@@ -180,11 +180,7 @@ const Entry& graph_entry() {
                .limits = "10^6 vertices and 5*10^6 edges in seconds (linear per round of labelling); bounded by "
                          "--memory",
                .component_noun = "pebble",
-               .rule_options = {RuleOption{.name = "file",
-                                           .kind = RuleOption::Kind::positional,
-                                           .value_name = "FILE",
-                                           .help = "the graph file ('-' for standard input)",
-                                           .required = true}},
+               .rule_options = {graph_file_option()},
                .position_optional = true},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         return std::make_unique<GraphInstance>(info.name, rule_value(rules, "file"), context);

@@ -6,6 +6,14 @@
 
 namespace grundy::catalogue {
 
+RuleOption graph_file_option() {
+  return RuleOption{.name = "file",
+                    .kind = RuleOption::Kind::positional,
+                    .value_name = "FILE",
+                    .help = "the graph file ('-' for standard input)",
+                    .required = true};
+}
+
 games::Digraph read_graph(const std::string& path, const Context& context) {
   if (path != "-") return games::Digraph::read_file(path, context.memory);
   const std::string text = detail::read_input("-");

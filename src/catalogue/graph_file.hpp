@@ -9,6 +9,9 @@
 
 namespace grundy::catalogue {
 
+/// The rule option FILE of the pebble games: the graph, '-' for standard input.
+RuleOption graph_file_option();
+
 /// The graph in `path` ('-': standard input). Throws InputError or BudgetExceeded.
 games::Digraph read_graph(const std::string& path, const Context& context);
 
