@@ -18,7 +18,7 @@ void load(std::vector<char> bytes) {
   auto table = grundy::fuzz::parsed([&] { return load_table_from_bytes(std::move(bytes), "fuzz.table"); });
   if (!table) return;
   const HeapRules& rules = table->rules();
-  if (!rules.unequal_split) {
+  if (!rules.unequal_split()) {
     // The digits must be ones a code can spell: the same game comes back.
     GRUNDY_FUZZ_CHECK(same_game(parse_heap_rules(format_code(rules)), rules));
   }
