@@ -1,6 +1,6 @@
 // The pebble game on a DAG: parse graph text and compute every vertex's nimber.
 // Fast path: Digraph::parse (one pass, interned string_views, CSR) + dag_nimbers
-// (iterative DFS, stamped mex). Baseline, the way the statement does it: getline
+// (iterative DFS, stamped mex). Baseline, the plain way: getline
 // and istringstream, std::unordered_map<std::string, std::vector<std::string>>
 // adjacency, recursive DFS with an std::unordered_map<std::string, int> memo and a
 // std::set mex. Both run on 10^5 vertices / 10^6 edges (random DAG: edges go to a

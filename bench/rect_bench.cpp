@@ -1,7 +1,7 @@
 // The rect game: the engine (components, cornered memo keys, bit-board moves,
 // options split into components with few flood fills, generic memoised solver)
 // beside the engine as it was before each speed round (8-image symmetric keys,
-// boost hash memo; unsplit options) and beside the statement's method (memoised search over
+// boost hash memo; unsplit options) and beside the plain method (memoised search over
 // whole-board bitmasks, four nested loops over rectangles, unordered_map memo,
 // unordered_set mex) on the same boards in the same run.
 #include <benchmark/benchmark.h>
@@ -25,7 +25,7 @@ namespace {
 
 using grundy::games::Rect;
 
-// ---- The statement's method (baseline), for an R x C board, bit i*C + j. ----
+// ---- The plain method (baseline), for an R x C board, bit i*C + j. ----
 class StatementMethod {
  public:
   StatementMethod(int rows, int cols) : rows_(rows), cols_(cols) {}

@@ -1,5 +1,5 @@
 // The generic memoised solver on a deep game and a wide game, each beside the
-// method of the problem statements: plain recursion, std::unordered_map memo,
+// plain method of the original problems: plain recursion, std::unordered_map memo,
 // std::set for the mex. Reports positions solved per second.
 #include <benchmark/benchmark.h>
 
@@ -50,7 +50,7 @@ struct Wythoff {
   }
 };
 
-// The statements' method, for any game above.
+// The plain method, for any game above.
 template <class G>
 class RecursiveBaseline {
  public:

@@ -1,6 +1,6 @@
 // Treblecross: the 0.007 table (built once per length) and the per-row analysis
-// for rows of 200 .. 10^6 cells, beside the statement's methods: a memoised game
-// tree over whole rows (feasible only for short rows) and the statement's
+// for rows of 200 .. 10^6 cells, beside the plain methods: a memoised game
+// tree over whole rows (feasible only for short rows) and the plain
 // quadratic nimber table for X.{k}X up to the row length.
 #include <benchmark/benchmark.h>
 
@@ -37,7 +37,7 @@ std::string random_row(std::size_t n, std::uint32_t seed) {
   return row;
 }
 
-// The statement's game tree: a row is winning when some move completes XXX or
+// The plain game tree: a row is winning when some move completes XXX or
 // leads to a row that is not winning for the opponent (draws count as not won),
 // memoised on the row text.
 class GameTree {
@@ -99,7 +99,7 @@ void BM_EngineFromScratch(benchmark::State& state) {
 }
 BENCHMARK(BM_EngineFromScratch)->Arg(12)->Arg(15)->Arg(18)->Arg(20)->Arg(200)->Unit(benchmark::kMicrosecond);
 
-// The statement's method for a 200-cell row: nimbers of X.{k}X for every k by
+// The plain method for a 200-cell row: nimbers of X.{k}X for every k by
 // the quadratic recurrence, then the sum; here the whole table to n.
 void BM_StatementQuadraticTable(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));

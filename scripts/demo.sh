@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: sets up, builds, and solves every worked example of the five
-# problem statements grundy started from, printing each answer.
+# problems grundy started from, printing each answer.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh" -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_BENCH=OFF >/dev/null

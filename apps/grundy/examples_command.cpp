@@ -26,8 +26,8 @@ struct Example {
   std::string title;                // what the example is
   std::vector<std::string> args;    // the command, as typed after `grundy`
   std::string input;                // standard input, when the command reads it
-  std::string expected_winner;      // "first" or "second", as the statement says
-  std::string expected_moves;       // the statement's winning moves, "" when it gives none
+  std::string expected_winner;      // "first" or "second", as the problem says
+  std::string expected_moves;       // the problem's winning moves, "" when it gives none
 };
 
 // A small DAG for the pebble game: a -> b -> c, a -> c, d -> a.
@@ -35,7 +35,7 @@ constexpr const char* kPebbleGraph =
     "# the pebble game on a DAG\n"
     "a b\nb c\na c\nd a\n";
 
-std::vector<Example> statement_examples(const std::string& graph_file) {
+std::vector<Example> problem_examples(const std::string& graph_file) {
   return {
       {"rectangle clearing", "4x4 matrix, clear an all-1 rectangle: first example", {"rect", "0110/0000/0000/0001"}, "", "first", ""},
       {"rectangle clearing", "4x4 matrix, clear an all-1 rectangle: second example", {"rect", "0010/0000/0000/0001"}, "", "second", ""},
@@ -99,7 +99,7 @@ void add_examples_command(CLI::App& app, GlobalOptions& options) {
     std::ofstream(graph) << kPebbleGraph;
     int agreed = 0, checked = 0;
     Json all = Json::array();
-    for (const Example& example : statement_examples(graph.string())) {
+    for (const Example& example : problem_examples(graph.string())) {
       Json result = run_json(example);
       const std::string winner = result.at("winner");
       const bool has_expectation = !example.expected_winner.empty();

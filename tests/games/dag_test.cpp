@@ -33,7 +33,7 @@ std::map<std::string, Nimber> nimbers_by_name(const Digraph& graph) {
 }
 
 // Independent of the fast path: std::istringstream parsing, a std::map adjacency,
-// memoised recursion and a std::set mex, as the statement's code does it.
+// memoised recursion and a std::set mex, as the problem's own code does it.
 std::map<std::string, Nimber> reference_nimbers(const std::string& text) {
   std::map<std::string, std::vector<std::string>> adjacency;
   std::istringstream lines(text);

@@ -59,7 +59,7 @@ TEST(PassNim, Statement004) {
   EXPECT_EQ(lost.values, (std::vector<Nimber>{17, 48, 33}));
   EXPECT_EQ(lost.nim_sum, 0U);
   EXPECT_TRUE(lost.winning_moves.empty());
-  // The statement's arithmetic for the second example is garbled; the values are
+  // The problem's arithmetic for the second example is garbled; the values are
   // g(32) = 31, g(49) = 50, g(58) = 57 and 31 ^ 50 ^ 57 = 20.
   const std::vector<PassPile> second{{32, false}, {49, false}, {58, false}};
   const auto won = analyzer.analyze(second);

@@ -1,5 +1,5 @@
-// The `grundy rect` command on real inputs: the statement's examples, stdin in
-// the statement's layout, the JSON contract, and every kind of bad board.
+// The `grundy rect` command on real inputs: the problem's examples, stdin in
+// the problem's layout, the JSON contract, and every kind of bad board.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The rect game: bit helpers against plain cell loops, the statement's examples,
+// The rect game: bit helpers against plain cell loops, the problem's examples,
 // conformance, and an independent brute force over whole-board bitmasks (the
 // statement's method) against the engine on every 4x4 board and random 5x5/6x6.
 #include "grundy/games/rect.hpp"
@@ -121,7 +121,7 @@ std::set<Cells> plain_components(Cells cells) {
   return parts;
 }
 
-// The statement's method, written independently: memoised search over
+// The plain method, written independently: memoised search over
 // whole-board bitmasks of a rows x cols board (bit i*cols + j), four nested loops
 // over rectangles, a set for the mex. No components, no symmetry.
 class WholeBoardSearch {

@@ -1,4 +1,4 @@
-// Grid splitting (CodeChef, statement 003): an R x C grid with candidate cells.
+// Grid splitting (a CodeChef problem): an R x C grid with candidate cells.
 // A position is a set of disjoint rectangles; a move picks a candidate inside one
 // of them and removes its row and column from that rectangle, leaving up to four
 // smaller rectangles; whoever makes the last move wins. A rectangle's value
@@ -6,7 +6,7 @@
 // and columns that hold candidates (a rectangle is a range of those rows times a
 // range of those columns) and evaluates every such rectangle bottom-up, visiting
 // only the candidates inside each one: O(sum over candidates of the rectangles
-// containing them) instead of the statement's O(N^6) over all cells. When every
+// containing them) instead of the plain O(N^6) DP over all cells. When every
 // compressed cell is a candidate (a full grid), a value depends only on the
 // rectangle's height and width, and one value per shape suffices.
 #pragma once

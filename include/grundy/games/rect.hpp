@@ -1,4 +1,4 @@
-// Rectangle clearing (statement 000, "Predict the winner of the game"): on a binary
+// Rectangle clearing (the 4x4 rectangle-clearing problem, "predict the winner"): on a binary
 // matrix up to 8x8 a move picks an axis-parallel rectangle whose cells are all 1
 // and sets them to 0; whoever cannot move loses. A position is the set of 1-cells,
 // a 64-bit mask in a fixed 8x8 frame (bit 8*r + c), so the board's own size never
@@ -301,7 +301,7 @@ struct RectBoard {
 /// other than 0, 1 or space, rows of unequal length, or more than 8 rows or columns.
 RectBoard parse_rect_board(std::string_view text);
 
-/// Parses rows of 0/1 on separate lines, as the statement prints its matrices
+/// Parses rows of 0/1 on separate lines, as the problem prints its matrices
 /// ("0 1 1 0"): spaces optional, blank lines ignored. Same errors as parse_rect_board.
 RectBoard parse_rect_lines(std::string_view text);
 
