@@ -31,10 +31,7 @@ Speech<games::Divide> divide_speech(const Context& context) {
   speech.table = [context](std::uint64_t upto, const TableRequest&) {
     const games::Divide game;
     Solver<games::Divide> solver(game, search_limits(context));
-    TableResult result{.game = "divide", .upto = upto};
-    result.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(solver.value(n));
-    return result;
+    return values_table("divide", upto, [&solver](std::uint64_t n) { return solver.value(n); });
   };
   return speech;
 }

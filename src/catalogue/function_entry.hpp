@@ -2,7 +2,9 @@
 // instance: what every game file of the catalogue defines (private to src/catalogue).
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <string>
 #include <memory>
 #include <utility>
 
@@ -23,6 +25,15 @@ class FunctionEntry final : public Entry {
   GameInfo info_;
   Maker maker_;
 };
+
+/// The table g(0..upto) of a game whose values come one by one from `value(n)`.
+template <class Value>
+TableResult values_table(std::string game, std::uint64_t upto, Value&& value) {
+  TableResult result{.game = std::move(game), .upto = upto};
+  result.values.reserve(upto + 1);
+  for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(value(n));
+  return result;
+}
 
 /// The value of a rule option, or `fallback` when it was not given.
 inline std::string rule_value(const RuleValues& rules, const std::string& name, const std::string& fallback = "") {

@@ -160,9 +160,7 @@ std::vector<RuleOption> heap_options() {
                      .value_name = "T",
                      .help = "worker threads for the table kernel, 1 .. 256",
                      .default_value = "2"},
-          RuleOption{.name = "--no-cache",
-                     .kind = RuleOption::Kind::flag,
-                     .help = "do not read or write the on-disk table cache"}};
+          no_cache_option()};
 }
 
 GameInfo heap_info(std::string name, std::string summary, bool takes_code) {

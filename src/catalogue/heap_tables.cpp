@@ -36,6 +36,12 @@ std::shared_ptr<const heap::TableCache> heap_cache(const RuleValues& values) {
   return std::make_shared<const heap::TableCache>(*dir);
 }
 
+RuleOption no_cache_option() {
+  return RuleOption{.name = "--no-cache",
+                    .kind = RuleOption::Kind::flag,
+                    .help = "do not read or write the on-disk table cache"};
+}
+
 std::vector<RuleOption> heap_table_options() {
   return {
       RuleOption{.name = "--checkpoint",

@@ -32,6 +32,9 @@ HeapRun heap_run(const RuleValues& values);
 /// --no-cache is given or no cache directory is known.
 std::shared_ptr<const heap::TableCache> heap_cache(const RuleValues& values);
 
+/// --no-cache, the flag every game with a cached heap table takes.
+RuleOption no_cache_option();
+
 /// The options of `grundy table` for heap games besides --upto and the common ones.
 std::vector<RuleOption> heap_table_options();
 

@@ -27,10 +27,7 @@ Speech<games::Nim> nim_speech() {
   };
   speech.count_options = [](std::uint64_t pile) { return std::optional<std::uint64_t>(pile); };
   speech.table = [](std::uint64_t upto, const TableRequest&) {
-    TableResult result{.game = "nim", .upto = upto};
-    result.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(games::Nim{}.value(n));
-    return result;
+    return values_table("nim", upto, [](std::uint64_t n) { return games::Nim{}.value(n); });
   };
   return speech;
 }

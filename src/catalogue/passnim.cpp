@@ -46,9 +46,8 @@ Speech<games::PassNim> passnim_speech() {
     return std::optional<std::uint64_t>(pile.size + (pile.size > 0 && !pile.pass_used ? 1 : 0));
   };
   speech.table = [](std::uint64_t upto, const TableRequest&) {
-    TableResult result{.game = "passnim", .upto = upto};
-    result.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(games::PassNim{}.value(games::PassPile{n, false}));
+    TableResult result =
+        values_table("passnim", upto, [](std::uint64_t n) { return games::PassNim{}.value(games::PassPile{n, false}); });
     result.notes.push_back("values of piles whose pass is still available (a used pass leaves a Nim pile, g = n)");
     return result;
   };

@@ -87,9 +87,7 @@ Speech<CoveringSubtraction> subtraction_speech(std::shared_ptr<CoveringSubtracti
   speech.table = [game](std::uint64_t upto, const TableRequest&) {
     game->cover(upto);
     const games::Subtraction& g = game->game();
-    TableResult result{.game = "subtraction", .upto = upto};
-    result.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) result.values.push_back(g.value(n));
+    TableResult result = values_table("subtraction", upto, [&g](std::uint64_t n) { return g.value(n); });
     result.period = g.period();
     result.preperiod = g.preperiod();
     result.extra["set"] = g.set();

@@ -183,9 +183,7 @@ const Entry& treblecross_entry() {
                .example = "treblecross .....   (the first player wins by marking cell 3)",
                .limits = "rows up to 1000000 cells; the 0.007 table of long rows is cached on disk",
                .component_noun = "row",
-               .rule_options = {RuleOption{.name = "--no-cache",
-                                           .kind = RuleOption::Kind::flag,
-                                           .help = "do not read or write the on-disk table cache"}},
+               .rule_options = {no_cache_option()},
                .reads_input = true,
                .has_batch = true},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
