@@ -29,6 +29,7 @@ struct Arguments {
   std::string max_moves;
   std::string limit;
   std::string upto;
+  bool misere = false;  // --misere: the last player to move loses
 
   void collect() {
     for (const auto& [name, value] : values) {
@@ -68,6 +69,10 @@ void add_rule_options(CLI::App& command, const std::vector<RuleOption>& options,
   }
 }
 
+void add_misere_flag(CLI::App& command, Arguments& args) {
+  command.add_flag("--misere", args.misere, "misère play: the player who makes the last move loses");
+}
+
 std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry, Arguments& args,
                                                    const catalogue::Context& context) {
   args.collect();
@@ -93,6 +98,7 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
                                                       "the full count in winning_moves_count)")
       ->type_name("N");
   if (info.has_batch) command->add_flag("--batch", args->flags["--batch"], "the contest format on standard input");
+  add_misere_flag(*command, *args);
   command->callback([&options, &entry, args] {
     const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
     StopOnSignals signals;
@@ -100,6 +106,8 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
     if (args->flags["--batch"]) {
       if (options.json) throw InputError(entry.info().name + ": --batch prints the contest format; it cannot be "
                                                               "combined with --json");
+      if (args->misere) throw InputError(entry.info().name + ": --batch answers normal play; it cannot be combined "
+                                                              "with --misere");
       if (!args->positions.empty()) {
         throw InputError(entry.info().name + ": --batch reads its rows from standard input, not arguments");
       }
@@ -108,7 +116,8 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
     }
     const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
     const catalogue::Position position = instance->parse(args->positions);
-    const catalogue::Report report = instance->analyse(position, max_moves);
+    const catalogue::Report report =
+        args->misere ? instance->analyse_misere(position, max_moves) : instance->analyse(position, max_moves);
     write_out(options.json ? catalogue::report_json_text(report) + "\n" : catalogue::report_text(report));
   });
 }
@@ -127,6 +136,7 @@ void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalog
                                               "100; the count is always given)")
       ->type_name("N");
   command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9")->type_name("N");
+  add_misere_flag(*command, *args);
   command->callback([&options, &entry, args] {
     const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
     StopOnSignals signals;
@@ -136,9 +146,11 @@ void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalog
     const catalogue::Position position = instance->parse(args->positions);
     std::vector<catalogue::ComponentExplanation> components;
     for (std::size_t i = 0; i < position.components.size(); ++i) {
-      components.push_back(instance->explain(position, i, limit));
+      components.push_back(args->misere ? instance->explain_misere(position, i, limit)
+                                        : instance->explain(position, i, limit));
     }
-    const catalogue::Report report = instance->analyse(position, max_moves);
+    const catalogue::Report report =
+        args->misere ? instance->analyse_misere(position, max_moves) : instance->analyse(position, max_moves);
     write_out(options.json ? catalogue::explanation_json_text(report, components) + "\n"
                            : catalogue::explanation_text(report, components));
   });
@@ -158,12 +170,14 @@ void add_table_game(CLI::App& table, GlobalOptions& options, const catalogue::En
       ->required()
       ->type_name("N");
   add_table_output_options(*command, *output);
+  command->add_flag("--misere", args->misere, "add each heap's misère value and genus (N at most 40)");
   command->callback([&options, &entry, args, output] {
     const catalogue::Context context = make_context(options, 0);
     StopOnSignals signals;
     auto instance = make_instance(entry, *args, context);
     const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);
     catalogue::TableRequest request = table_request(entry.info(), args->rules, *output);
+    request.misere = args->misere;
     const catalogue::TableResult result = instance->table(upto, request);
     print_table(result, *output, options);
   });

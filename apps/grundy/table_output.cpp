@@ -34,6 +34,12 @@ Json table_json(const TableResult& table, bool with_values) {
   json["period"] = table.period ? Json(*table.period) : Json(nullptr);
   json["preperiod"] = table.preperiod ? Json(*table.preperiod) : Json(nullptr);
   for (const auto& [key, field] : table.extra.items()) json[key] = field;
+  if (!table.misere_values.empty()) {
+    json["misere_values"] = table.misere_values;
+    Json genus = Json::array();
+    for (const auto& g : table.genus) genus.push_back(g ? Json(*g) : Json(nullptr));
+    json["genus"] = std::move(genus);
+  }
   return json;
 }
 
@@ -66,9 +72,21 @@ std::string table_rows(const TableResult& table) {
   return out;
 }
 
+// With --misere: one line per heap, "n g misère-value genus".
+std::string misere_rows(const TableResult& table) {
+  std::string out = fmt::format("{}: misère play, heaps 0..{} (n, g(n), misère value, genus)\n", table.game, table.upto);
+  for (std::uint64_t n = 0; n <= table.upto; ++n) {
+    const auto& genus = table.genus[n];
+    out += fmt::format("{} {} {} {}\n", n, table.at(n), table.misere_values[n], genus ? *genus : "-");
+  }
+  return out;
+}
+
 std::string report_text(const TableResult& table, bool summary) {
   std::string out;
-  if (summary) {
+  if (!table.misere_values.empty() && !summary) {
+    out = misere_rows(table);
+  } else if (summary) {
     out = fmt::format("{}{}: g(0..{})\n", table.game,
                       table.extra.contains("code") ? fmt::format(" (code {})", table.extra["code"].get<std::string>())
                                                    : "",

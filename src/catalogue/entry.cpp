@@ -12,6 +12,14 @@ TableResult Instance::table(std::uint64_t, const TableRequest&) {
 
 std::string Instance::batch(const std::string&) { throw InputError("this game has no --batch format"); }
 
+Report Instance::analyse_misere(const Position&, std::size_t) {
+  throw InputError("misère play is not available for this game");
+}
+
+ComponentExplanation Instance::explain_misere(const Position&, std::size_t, std::size_t) {
+  throw InputError("misère play is not available for this game");
+}
+
 Nimber TableResult::at(std::uint64_t n) const {
   if (heap_table) return heap_table->at(n);
   return values[n];

@@ -103,6 +103,11 @@ class GraphInstance final : public Instance {
     return out;
   }
 
+  [[nodiscard]] Report analyse_misere(const Position&, std::size_t) override { refuse_misere(); }
+  [[nodiscard]] ComponentExplanation explain_misere(const Position&, std::size_t, std::size_t) override {
+    refuse_misere();
+  }
+
   [[nodiscard]] bool terminal(const Position& position) override {
     for (const auto v : pebbles(position)) {
       if (!graph_.successors(v).empty()) return false;
@@ -111,6 +116,11 @@ class GraphInstance final : public Instance {
   }
 
  private:
+  [[noreturn]] void refuse_misere() const {
+    throw InputError(name_ + ": misère play is not supported on graphs that may have cycles; for an acyclic graph "
+                             "use: dag FILE --misere");
+  }
+
   std::vector<games::Digraph::Vertex> pebbles(const Position& position) const {
     return games::find_pebbles(graph_, position.components, path_ == "-" ? "standard input" : path_);
   }

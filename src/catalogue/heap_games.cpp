@@ -90,6 +90,15 @@ std::uint64_t heap_option_count(const heap::HeapRules& rules, std::uint64_t n) {
   return count;
 }
 
+// Misère play of a heap game without search: the hook for the misère quotient
+// of the game's rules (a finite quotient answers any sum of heaps from a small
+// table). Returns nullopt while no quotient is known, and the generic misère
+// search answers instead.
+std::optional<misere::MisereAnswer<games::OctalGame>> heap_misere_fast_path(const heap::HeapRules&,
+                                                                             std::span<const std::uint64_t>) {
+  return std::nullopt;
+}
+
 struct HeapSettings {
   std::uint64_t limit = 0;
   HeapRun run;
@@ -137,6 +146,9 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
       report.notes.push_back(fmt::format("{}: periodic from n0 = {} with period {} (proven)", heap::format_code(r),
                                          period->preperiod, period->period));
     }
+  };
+  speech.misere = [table](std::span<const std::uint64_t> heaps) {
+    return heap_misere_fast_path(table->rules(), heaps);
   };
   speech.table = [rules, settings, context](std::uint64_t upto, const TableRequest& request) {
     return heap_table(rules, upto, request, settings.run, context);

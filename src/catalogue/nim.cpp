@@ -6,6 +6,7 @@
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/games/nim.hpp"
+#include "grundy/misere/nim.hpp"
 
 namespace grundy::catalogue {
 
@@ -26,6 +27,16 @@ Speech<games::Nim> nim_speech() {
     return info;
   };
   speech.count_options = [](std::uint64_t pile) { return std::optional<std::uint64_t>(pile); };
+  speech.misere = [](std::span<const std::uint64_t> piles) {
+    misere::MisereAnswer<games::Nim> answer;
+    answer.first_player_wins = misere::nim_first_player_wins(piles);
+    for (const misere::NimMove& m : misere::nim_winning_moves(piles)) {
+      std::vector<std::uint64_t> left;
+      if (m.to != 0) left.push_back(m.to);
+      answer.winning_moves.push_back({m.pile, games::Nim::Move{piles[m.pile], m.to}, std::move(left)});
+    }
+    return std::optional(std::move(answer));
+  };
   speech.table = [](std::uint64_t upto, const TableRequest&) {
     return values_table("nim", upto, [](std::uint64_t n) { return games::Nim{}.value(n); });
   };

@@ -165,6 +165,10 @@ Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
     }
   };
   speech.batch = [values](const std::string& input) { return batch_answers(input, *values); };
+  // The row's winner is whoever completes three in a row, not whoever moves last.
+  speech.misere_refusal =
+      "misère play is not defined: the winner completes three in a row, whoever moves last (for the "
+      "last-move game of the safe runs, use: octal 0.007 --misere)";
   return speech;
 }
 

@@ -26,6 +26,7 @@ struct TableRequest {
   double checkpoint_every = 300;
   std::string resume;          // heap games: continue from a table file
   bool until_period = false;   // heap games: stop at the first proven period
+  bool misere = false;         // add each heap's misère value and genus (heap games)
 };
 
 struct TableResult {
@@ -35,6 +36,8 @@ struct TableResult {
   std::shared_ptr<const heap::HeapTable> heap_table;
   std::optional<std::uint64_t> period;
   std::optional<std::uint64_t> preperiod;
+  std::vector<Nimber> misere_values;               // with --misere: the misère value of each heap 0..upto
+  std::vector<std::optional<std::string>> genus;   // with --misere: each heap's genus, where computed
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
   std::vector<std::string> notes;
 
