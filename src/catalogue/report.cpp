@@ -57,6 +57,7 @@ std::string splice(const Json& json, const std::string& raw_field) {
 
 std::string outcome_line(const Report& report) {
   if (report.play == Play::misere) {
+    if (report.outcome == Outcome::draw) return "misère play: neither player can force a win: a draw with perfect play";
     if (report.terminal) return "no move: the player to move wins (misère play)";
     return report.outcome == Outcome::first ? "misère play: the first player wins" : "misère play: the second player wins";
   }
@@ -64,6 +65,17 @@ std::string outcome_line(const Report& report) {
   if (report.outcome == Outcome::first) return "the first player wins";
   if (report.terminal) return "no move: the player to move loses";
   return "the second player wins";
+}
+
+// An option's misère outcome for the player who then moves.
+const char* misere_outcome_name(Outcome outcome) {
+  return outcome == Outcome::first ? "win" : outcome == Outcome::second ? "loss" : "draw";
+}
+
+std::string misere_option_text(Outcome outcome) {
+  if (outcome == Outcome::draw) return "  misère: a draw";
+  return outcome == Outcome::first ? "  misère: a win for the player to move"
+                                   : "  misère: a loss for the player to move (a winning move)";
 }
 
 std::string shown(const std::string& component) {
@@ -153,7 +165,7 @@ Json explanation_entry(const ComponentExplanation& c) {
     o["move"] = option.move.text;
     o["result"] = option.result;
     o["value"] = option.value.json();
-    if (option.misere_mover_wins) o["misere_outcome"] = *option.misere_mover_wins ? "win" : "loss";
+    if (option.misere_outcome) o["misere_outcome"] = misere_outcome_name(*option.misere_outcome);
     for (const auto& [key, field] : option.move.fields.items()) o[key] = field;
     options.push_back(std::move(o));
   }
@@ -186,9 +198,7 @@ std::string explanation_text(const Report& report, const std::vector<ComponentEx
     for (const OptionInfo& option : c.options) {
       std::string result = option.result.empty() ? "nothing" : fmt::format("{}", fmt::join(option.result, " + "));
       std::string misere;
-      if (option.misere_mover_wins) {
-        misere = *option.misere_mover_wins ? "  misère: a win for the player to move" : "  misère: a loss for the player to move (a winning move)";
-      }
+      if (option.misere_outcome) misere = misere_option_text(*option.misere_outcome);
       out += fmt::format("    {:<40}  leaves {}  value {}{}\n", option.move.text, shown(result), option.value.text(), misere);
     }
     if (c.genus) out += fmt::format("  genus {}\n", *c.genus);

@@ -260,7 +260,7 @@ class GameInstance : public Instance {
     std::vector<P> after;
     for (std::size_t j = 0; j < out.options.size() && j < lister.options().size(); ++j) {
       replace_component(sum, component, lister.options()[j].components, after);
-      out.options[j].misere_mover_wins = misere_search().first_player_wins(after);
+      out.options[j].misere_outcome = misere_search().first_player_wins(after) ? Outcome::first : Outcome::second;
     }
     return out;
   }

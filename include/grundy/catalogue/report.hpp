@@ -85,9 +85,10 @@ struct OptionInfo {
   MoveInfo move;
   std::vector<std::string> result;
   GameValue value;
-  /// Misère play: whether the player to move after this option wins the whole
-  /// position (false: the option is a winning move).
-  std::optional<bool> misere_mover_wins;
+  /// Misère play: the outcome of the whole position after this option for the
+  /// player then to move (first: a win for them; second: a loss, so the option is
+  /// a winning move; draw in graphs with cycles).
+  std::optional<Outcome> misere_outcome;
 };
 
 /// Counting a component's options one by one stops here; beyond it the count is unknown.
