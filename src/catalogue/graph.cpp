@@ -127,6 +127,7 @@ class GraphInstance final : public Instance {
     MoveInfo info{.component = move.component, .text = fmt::format("move the pebble on {} to {}", from, to)};
     info.fields["from"] = from;
     info.fields["to"] = to;
+    info.result = {to};
     return info;
   }
 

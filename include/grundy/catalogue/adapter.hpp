@@ -128,6 +128,7 @@ class GameInstance : public Instance {
       const auto& win = analysis.winning_moves[i];
       MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
       move.component = win.component;
+      for (const P& c : win.result) move.result.push_back(speech_.format(c));
       report.winning_moves.push_back(std::move(move));
     }
     report.terminal = analysis.nim_sum == 0 && std::all_of(sum.begin(), sum.end(), [&](const P& p) {
