@@ -180,9 +180,9 @@ TEST(ChooseMove, GraphWinsSoonestAndKeepsDraws) {
 
 TEST(ChooseMove, HugePileIsAnsweredWithoutListingIt) {
   auto nim = make("nim");
-  const Position position{{"1000000000000", "5"}};
+  const Position position{{"1000000000000", "999999999999"}};  // the winning option is number 10^12 - 1
   const EngineMove move = choose_move(*nim, position);
-  EXPECT_EQ(move.after, (Position{{"5", "5"}}));
+  EXPECT_EQ(move.after, (Position{{"999999999999", "999999999999"}}));
   EXPECT_EQ(move.option, kOptionNotListed);
 }
 
