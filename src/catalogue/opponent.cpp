@@ -47,7 +47,7 @@ EngineMove resolve(Instance& instance, const Position& position, const MoveInfo&
     throw Error(fmt::format("component {}: the engine's move lies beyond its first {} options", move.component + 1,
                             kOpponentOptionLimit));
   }
-  OptionInfo info{.move = move, .result = move.result, .value = GameValue{}};
+  OptionInfo info{.move = move, .result = move.result, .value = instance.analyse(Position{move.result}, 0).value};
   return engine_move(position, move.component, kOptionNotListed, std::move(info), std::move(why));
 }
 

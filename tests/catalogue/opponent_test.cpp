@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,12 @@ std::unique_ptr<Instance> make(const std::string& game, const RuleValues& rules 
 // Typed moves may pick an equal component or an option leaving the same: compare what they leave.
 Position after(Instance& instance, const Position& position, const TypedMove& move) {
   return instance.apply(position, move.component, move.option);
+}
+
+TEST(FindMove, EveryGameHasASample) {
+  std::set<std::string> covered;
+  for (const Sample& s : samples()) covered.insert(s.game);
+  for (const Entry* entry : games()) EXPECT_TRUE(covered.count(entry->info().name)) << entry->info().name;
 }
 
 TEST(FindMove, EveryListedOptionReadsBackInEveryForm) {
@@ -184,6 +191,7 @@ TEST(ChooseMove, HugePileIsAnsweredWithoutListingIt) {
   const EngineMove move = choose_move(*nim, position);
   EXPECT_EQ(move.after, (Position{{"999999999999", "999999999999"}}));
   EXPECT_EQ(move.option, kOptionNotListed);
+  EXPECT_EQ(move.option_info.value.nimber, 999999999999u);
 }
 
 }  // namespace
