@@ -25,14 +25,17 @@ std::atomic<bool> g_halt{false};
 // Moves come from standard input, so neither the position nor a rule's file may be read from it.
 void check_sources(const catalogue::GameInfo& info, const Arguments& args) {
   for (const auto& [name, value] : args.values) {
-    if (value == "-") throw InputError(fmt::format("play {}: {} cannot be '-': your moves come from standard input", info.name, name));
+    if (value == "-")
+      throw InputError(fmt::format("play {}: {} cannot be '-': your moves come from standard input", info.name, name));
   }
   for (const std::string& argument : args.positions) {
-    if (argument == "-") throw InputError(fmt::format("play {}: the position cannot be '-': your moves come from standard input", info.name));
+    if (argument == "-")
+      throw InputError(
+          fmt::format("play {}: the position cannot be '-': your moves come from standard input", info.name));
   }
   if (args.positions.empty()) {
-    throw InputError(fmt::format("play {}: a position is required (grundy {} --help shows how to write one)", info.name,
-                                 info.name));
+    throw InputError(
+        fmt::format("play {}: a position is required (grundy {} --help shows how to write one)", info.name, info.name));
   }
 }
 
@@ -85,8 +88,7 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
                           .person_first = person_first,
                           .echo = !terminal_input,
                           .seconds = seconds};
-    PlaySession session(*instance, std::move(start), settings, std::cin, std::cout, g_halt,
-                        StopOnSignals::stop_flag());
+    PlaySession session(*instance, std::move(start), settings, std::cin, std::cout, g_halt, StopOnSignals::stop_flag());
     session.run();
   });
 }
@@ -95,8 +97,9 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
 
 void add_play_command(CLI::App& app, GlobalOptions& options) {
   CLI::App* play = app.add_subcommand("play", "play a game against the perfect opponent in the terminal");
-  play->footer("Type help during the game for the move forms and commands (hint, explain, undo, value, quit).\n"
-               "Example: grundy play nim --first 3 4 5");
+  play->footer(
+      "Type help during the game for the move forms and commands (hint, explain, undo, value, quit).\n"
+      "Example: grundy play nim --first 3 4 5");
   play->require_subcommand(1);
   for (const catalogue::Entry* entry : catalogue::games()) add_played_game(*play, options, *entry);
 }

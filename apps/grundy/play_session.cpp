@@ -6,6 +6,7 @@
 #include <mutex>
 #include <ostream>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -83,20 +84,6 @@ std::string joined(const std::vector<std::string>& components) {
   return components.empty() ? "nothing" : fmt::format("{}", fmt::join(components, " + "));
 }
 
-// The position left by a move that leaves `result` in place of `component`.
-catalogue::Position replaced(const catalogue::Position& position, std::size_t component,
-                             const std::vector<std::string>& result) {
-  catalogue::Position out;
-  for (std::size_t i = 0; i < position.components.size(); ++i) {
-    if (i != component) {
-      out.components.push_back(position.components[i]);
-    } else {
-      out.components.insert(out.components.end(), result.begin(), result.end());
-    }
-  }
-  return out;
-}
-
 const char* kHelp =
     "Type a move in any of these forms:\n"
     "  the move as hint and explain print it     take 2 from the pile of 9, leaving 7\n"
@@ -113,6 +100,21 @@ const char* kHelp =
     "  quit     end the game\n"
     "The engine plays perfectly: from a won position a winning move; from a drawn one a drawing move; from a lost "
     "one the move that leaves you the fewest winning replies (graph games: the loss that lasts longest).\n";
+
+/// What a person's move did: its JSON verdict and its words, from the outcome before
+/// it (for the person) and after it (for the engine).
+std::pair<const char*, const char*> judged(Outcome before, Outcome left) {
+  if (before == Outcome::first) {
+    if (left == Outcome::second) return {"kept_win", "a winning move: you keep your win"};
+    if (left == Outcome::draw) return {"threw_win", "that gives up your win: now it is a draw"};
+    return {"threw_win", "that throws away your win: the engine can now win"};
+  }
+  if (before == Outcome::draw) {
+    if (left == Outcome::draw) return {"kept_draw", "a drawing move: still a draw"};
+    return {"lost_draw", "that loses the draw: the engine can now win"};
+  }
+  return {"from_loss", "played from a lost position: every move loses against perfect play"};
+}
 
 }  // namespace
 
@@ -134,8 +136,8 @@ auto PlaySession::think(Work&& work) {
     return work();
   } catch (const Interrupted&) {
     if (watchdog.timed_out()) {
-      throw TimeExceeded(fmt::format("the engine took longer than {} seconds (--time) over one decision",
-                                     settings_.seconds));
+      throw TimeExceeded(
+          fmt::format("the engine took longer than {} seconds (--time) over one decision", settings_.seconds));
     }
     throw;
   }
@@ -192,8 +194,8 @@ PlaySession::Step PlaySession::person_turn() {
     const std::string typed = trimmed(line);
     if (typed.empty()) continue;
     const std::string word = lowered(typed);
-    if (word == "hint" || word == "explain" || word == "value" || word == "undo" || word == "help" ||
-        word == "show" || word == "quit" || word == "exit") {
+    if (word == "hint" || word == "explain" || word == "value" || word == "undo" || word == "help" || word == "show" ||
+        word == "quit" || word == "exit") {
       if (command(word) == Step::stop) return Step::stop;
       if (word == "undo") show_position(true);
       continue;
@@ -214,21 +216,11 @@ PlaySession::Step PlaySession::person_move(std::string_view text) {
   const std::string short_form = catalogue::short_move(position_, move.component, option);
   const catalogue::Position after = instance_.apply(position_, move.component, move.option);
   const Outcome left = analyse(after, 0).outcome;  // the engine's outcome, to move there
-  const char* verdict = "from_loss";
-  std::string words = "played from a lost position: every move loses against perfect play";
-  if (before.outcome == Outcome::first) {
-    verdict = left == Outcome::second ? "kept_win" : "threw_win";
-    words = left == Outcome::second ? "a winning move: you keep your win"
-                                    : (left == Outcome::draw ? "that gives up your win: now it is a draw"
-                                                             : "that throws away your win: the engine can now win");
-  } else if (before.outcome == Outcome::draw) {
-    verdict = left == Outcome::draw ? "kept_draw" : "lost_draw";
-    words = left == Outcome::draw ? "a drawing move: still a draw" : "that loses the draw: the engine can now win";
-  }
+  const auto [verdict, words] = judged(before.outcome, left);
   if (settings_.json) {
-    Json json{{"event", "move"},   {"by", "you"},       {"component", move.component}, {"option", move.option},
-              {"move", option.move.text}, {"short", short_form}, {"position", after.components},
-              {"verdict", verdict}};
+    Json json{
+        {"event", "move"},          {"by", "you"},         {"component", move.component},  {"option", move.option},
+        {"move", option.move.text}, {"short", short_form}, {"position", after.components}, {"verdict", verdict}};
     event(std::move(json));
   } else {
     say(fmt::format("you: {}  [{}]\n  {}\n", option.move.text, short_form, words));
@@ -290,12 +282,12 @@ void PlaySession::hint() {
   Json listed = Json::array();
   std::string text;
   for (const catalogue::MoveInfo& move : moves) {
-    const catalogue::Position after = replaced(position_, move.component, move.result);
+    const catalogue::Position after = catalogue::after_move(position_, move.component, move.result);
     const std::string short_form =
         catalogue::short_move(position_, move.component, catalogue::OptionInfo{.move = move, .result = move.result});
     const catalogue::GameValue left = analyse(after, 0).value;
-    listed.push_back(Json{{"component", move.component}, {"move", move.text}, {"short", short_form},
-                          {"value", left.json()}});
+    listed.push_back(
+        Json{{"component", move.component}, {"move", move.text}, {"short", short_form}, {"value", left.json()}});
     text += fmt::format("  {}  [{}]  leaves value {}\n", move.text, short_form, left.text());
   }
   if (settings_.json) {
@@ -325,15 +317,24 @@ void PlaySession::explain() {
     for (std::size_t j = 0; j < e.options.size(); ++j) {
       const catalogue::OptionInfo& option = e.options[j];
       const std::string short_form = catalogue::short_move(position_, c, option);
-      options.push_back(Json{{"number", fmt::format("{}:{}", c + 1, j + 1)}, {"move", option.move.text},
-                             {"short", short_form}, {"result", option.result}, {"value", option.value.json()}});
+      options.push_back(Json{{"number", fmt::format("{}:{}", c + 1, j + 1)},
+                             {"move", option.move.text},
+                             {"short", short_form},
+                             {"result", option.result},
+                             {"value", option.value.json()}});
       text += fmt::format("  {:>5}  {}  [{}]  leaves {}  value {}\n", fmt::format("{}:{}", c + 1, j + 1),
                           option.move.text, short_form, joined(option.result), option.value.text());
     }
-    if (e.cut()) text += fmt::format("  ... {} options in all\n", e.options_count_known ? std::to_string(e.options_count) : "more");
-    if (e.options_count_known && e.options_count == 0) text += "  no option: value 0 (the mex of nothing)\n";
-    else if (!e.value.infinite()) text += fmt::format("  value {}: the least value no option has (the mex)\n", e.value.text());
-    components.push_back(Json{{"component", c}, {"position", e.position}, {"value", e.value.json()},
+    if (e.cut())
+      text +=
+          fmt::format("  ... {} options in all\n", e.options_count_known ? std::to_string(e.options_count) : "more");
+    if (e.options_count_known && e.options_count == 0)
+      text += "  no option: value 0 (the mex of nothing)\n";
+    else if (!e.value.infinite())
+      text += fmt::format("  value {}: the least value no option has (the mex)\n", e.value.text());
+    components.push_back(Json{{"component", c},
+                              {"position", e.position},
+                              {"value", e.value.json()},
                               {"options_count", e.options_count_known ? Json(e.options_count) : Json(nullptr)},
                               {"options", options}});
   }
@@ -386,7 +387,9 @@ void PlaySession::help() {
 
 void PlaySession::end(const char* winner, const std::string& reason) {
   if (settings_.json) {
-    event(Json{{"event", "end"}, {"winner", winner ? Json(winner) : Json(nullptr)}, {"reason", reason},
+    event(Json{{"event", "end"},
+               {"winner", winner ? Json(winner) : Json(nullptr)},
+               {"reason", reason},
                {"position", position_.components}});
     return;
   }

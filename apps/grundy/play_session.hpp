@@ -17,11 +17,11 @@ namespace grundy::cli {
 
 /// How a game is played and shown.
 struct PlaySettings {
-  std::string game;           // the command's game name, for the first line
-  bool json = false;          // one JSON event per line instead of text
-  bool person_first = true;   // the person makes the first move
-  bool echo = false;          // repeat each line read after its prompt (input not a terminal)
-  double seconds = 0;         // the bound of each engine decision; 0: none
+  std::string game;          // the command's game name, for the first line
+  bool json = false;         // one JSON event per line instead of text
+  bool person_first = true;  // the person makes the first move
+  bool echo = false;         // repeat each line read after its prompt (input not a terminal)
+  double seconds = 0;        // the bound of each engine decision; 0: none
 };
 
 /// A game between a person (on `in`) and the engine, written to `out`. `halt` is

@@ -134,7 +134,8 @@ TEST(ChooseMove, WonPositionsAreKeptAndEveryMoveIsLegal) {
   };
   const auto board = [&] {
     std::string text;
-    for (int r = 0; r < 3; ++r) text += (r ? "/" : "") + std::string({"01"[random() % 2], "01"[random() % 2], "01"[random() % 2]});
+    for (int r = 0; r < 3; ++r)
+      text += (r ? "/" : "") + std::string({"01"[random() % 2], "01"[random() % 2], "01"[random() % 2]});
     return text;
   };
   for (int round = 0; round < 30; ++round) {

@@ -39,15 +39,16 @@ std::vector<json> of_kind(const std::vector<json>& all, const std::string& kind)
 std::string random_moves(unsigned seed) {
   std::mt19937 random(seed);
   std::string script;
-  for (int i = 0; i < 600; ++i) script += std::to_string(1 + random() % 4) + ":" + std::to_string(1 + random() % 4) + "\n";
+  for (int i = 0; i < 600; ++i)
+    script += std::to_string(1 + random() % 4) + ":" + std::to_string(1 + random() % 4) + "\n";
   return script;
 }
 
 TEST(PlayCli, TheEngineNeverLosesAWonPosition) {
   const std::vector<std::vector<std::string>> games = {
-      {"nim", "3", "4", "6"},          {"kayles", "4", "7"},        {"subtraction", "--set", "1,2,5", "9", "4"},
-      {"rect", "0110/1011/1100"},      {"treblecross", "......."}, {"graph", kLoopy, "b", "a"},
-      {"wythoff", "2,4"},               {"grundys-game", "9"},
+      {"nim", "3", "4", "6"},     {"kayles", "4", "7"},       {"subtraction", "--set", "1,2,5", "9", "4"},
+      {"rect", "0110/1011/1100"}, {"treblecross", "......."}, {"graph", kLoopy, "b", "a"},
+      {"wythoff", "2,4"},         {"grundys-game", "9"},
   };
   for (const auto& game : games) {
     std::vector<std::string> analyse{"--json"};
@@ -138,9 +139,13 @@ TEST(PlayCli, ThePersonCanWinAndEveryGameIsShown) {
   const auto r = run_cli({"--json", "play", "nim", "--first", "1"}, "1 -> 0\n");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(events(r.out).back()["winner"], "you") << r.out;
-  for (const std::vector<std::string>& game : std::vector<std::vector<std::string>>{
-           {"rect", "0110/1011/1100"}, {"gridsplit", "*.*/.*./*.*"}, {"treblecross", "......."}, {"wythoff", "3,5"},
-           {"passnim", "5", "3*"}, {"divide", "10"}, {"graph", kLoopy, "x", "b"}}) {
+  for (const std::vector<std::string>& game : std::vector<std::vector<std::string>>{{"rect", "0110/1011/1100"},
+                                                                                    {"gridsplit", "*.*/.*./*.*"},
+                                                                                    {"treblecross", "......."},
+                                                                                    {"wythoff", "3,5"},
+                                                                                    {"passnim", "5", "3*"},
+                                                                                    {"divide", "10"},
+                                                                                    {"graph", kLoopy, "x", "b"}}) {
     std::vector<std::string> args{"play", game[0], "--first"};
     args.insert(args.end(), game.begin() + 1, game.end());
     const auto shown = run_cli(args, "explain\nhint\nhelp\nquit\n");
