@@ -4,6 +4,7 @@
 // with no code here. The game itself is play_session.cpp.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -59,8 +60,10 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
   const catalogue::GameInfo& info = entry.info();
   CLI::App* command = play.add_subcommand(info.name, "play " + info.summary);
   for (const std::string& alias : info.aliases) command->alias(alias);
-  command->footer("Rules: " + info.rules + "\nPosition: " + info.syntax + "\nExample: grundy play --first " +
-                  info.example.substr(0, info.example.find("   ")));
+  const std::string example = info.example.substr(0, info.example.find("   "));
+  const std::size_t name_end = std::min(example.find(' '), example.size());
+  command->footer("Rules: " + info.rules + "\nPosition: " + info.syntax + "\nExample: grundy play " +
+                  example.substr(0, name_end) + " --first" + example.substr(name_end));
   auto args = std::make_shared<PlayArguments>();
   add_rule_options(*command, info.rule_options, args->game);
   command->add_option("position", args->game.positions, "the position to start from: " + info.component_noun + "s")
@@ -72,13 +75,10 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
     GlobalOptions untimed = options;
     untimed.time = "0";  // each decision has its own bound (the watchdog), not the whole game
     catalogue::Context context = make_context(untimed, 0);
-    context.progress = false;
-    context.on_progress = nullptr;
     context.stop = &g_halt;
     const double seconds = time_seconds(options, kDefaultAnswerSeconds);
     StopOnSignals signals;
     auto instance = make_instance(entry, args->game, context);
-    catalogue::Position start = instance->normalise(instance->parse(args->game.positions));
     const bool terminal_input = isatty(STDIN_FILENO) != 0;
     bool person_first = true;
     if (args->second) person_first = false;
@@ -88,7 +88,8 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
                           .person_first = person_first,
                           .echo = !terminal_input,
                           .seconds = seconds};
-    PlaySession session(*instance, std::move(start), settings, std::cin, std::cout, g_halt, StopOnSignals::stop_flag());
+    PlaySession session(*instance, args->game.positions, settings, std::cin, std::cout, g_halt,
+                        StopOnSignals::stop_flag());
     session.run();
   });
 }

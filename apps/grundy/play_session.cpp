@@ -12,6 +12,7 @@
 
 #include "grundy/catalogue/opponent.hpp"
 #include "grundy/core/errors.hpp"
+#include "session.hpp"
 
 namespace grundy::cli {
 
@@ -118,11 +119,11 @@ std::pair<const char*, const char*> judged(Outcome before, Outcome left) {
 
 }  // namespace
 
-PlaySession::PlaySession(catalogue::Instance& instance, catalogue::Position start, PlaySettings settings,
+PlaySession::PlaySession(catalogue::Instance& instance, std::vector<std::string> position, PlaySettings settings,
                          std::istream& in, std::ostream& out, std::atomic<bool>& halt,
                          const std::atomic<bool>& signalled)
     : instance_(instance),
-      position_(std::move(start)),
+      arguments_(std::move(position)),
       settings_(std::move(settings)),
       in_(in),
       out_(out),
@@ -148,6 +149,11 @@ catalogue::Report PlaySession::analyse(const catalogue::Position& position, std:
 }
 
 int PlaySession::run() {
+  try {
+    position_ = think([&] { return instance_.normalise(instance_.parse(arguments_)); });
+  } catch (const Interrupted&) {
+    return 0;  // Ctrl-C before the game began
+  }
   if (settings_.json) {
     event(Json{{"event", "start"},
                {"game", settings_.game},
@@ -402,9 +408,15 @@ void PlaySession::end(const char* winner, const std::string& reason) {
   }
 }
 
-void PlaySession::say(const std::string& text) { out_ << text << std::flush; }
+void PlaySession::say(const std::string& text) {
+  clear_progress_line();  // a long decision may have drawn one on the terminal
+  out_ << text << std::flush;
+}
 
-void PlaySession::event(Json json) { out_ << json.dump() << '\n' << std::flush; }
+void PlaySession::event(Json json) {
+  clear_progress_line();
+  out_ << json.dump() << '\n' << std::flush;
+}
 
 void PlaySession::problem(const std::string& message) {
   if (settings_.json) {

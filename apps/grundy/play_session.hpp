@@ -24,12 +24,13 @@ struct PlaySettings {
   double seconds = 0;        // the bound of each engine decision; 0: none
 };
 
-/// A game between a person (on `in`) and the engine, written to `out`. `halt` is
+/// A game between a person (on `in`) and the engine, written to `out`, from the
+/// position given as arguments (parsed when the game starts, within its bounds). `halt` is
 /// the instance's stop flag: it is raised when a decision passes its time or on
 /// Ctrl-C (`signalled`), which ends the game cleanly.
 class PlaySession {
  public:
-  PlaySession(catalogue::Instance& instance, catalogue::Position start, PlaySettings settings, std::istream& in,
+  PlaySession(catalogue::Instance& instance, std::vector<std::string> position, PlaySettings settings, std::istream& in,
               std::ostream& out, std::atomic<bool>& halt, const std::atomic<bool>& signalled);
   /// Plays until the game ends, the person quits, the input ends or Ctrl-C; the exit status (0).
   int run();
@@ -55,6 +56,7 @@ class PlaySession {
   auto think(Work&& work);
 
   catalogue::Instance& instance_;
+  std::vector<std::string> arguments_;
   catalogue::Position position_;
   std::vector<catalogue::Position> history_;  // the position before each of the person's moves
   PlaySettings settings_;
