@@ -76,12 +76,15 @@ EngineMove delaying_move(Instance& instance, const Position& position) {
       const Position after = after_move(position, c, listed.options[j].result);
       const std::size_t replies = instance.analyse(after, 0).winning_moves_count;
       if (best && replies > best->replies) continue;
-      if (best && replies == best->replies) {
-        if (!best->options_left)
+      std::optional<std::uint64_t> options_left;
+      if (best && replies == best->replies) {  // a tie: the position with more options left is the longer game
+        if (!best->options_left) {
           best->options_left = options_in(instance, after_move(position, best->component, best->info.result));
-        if (options_in(instance, after) <= *best->options_left) continue;
+        }
+        options_left = options_in(instance, after);
+        if (*options_left <= *best->options_left) continue;
       }
-      best = Best{c, j, listed.options[j], replies, std::nullopt};
+      best = Best{c, j, listed.options[j], replies, options_left};
     }
   }
   if (!best) throw InputError("the position has no move: the game is over");

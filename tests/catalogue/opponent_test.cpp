@@ -4,6 +4,7 @@
 // graph with cycles it keeps a draw; bad input is one InputError.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
@@ -119,8 +120,21 @@ TEST(FindMove, ShortFormsAndErrors) {
   EXPECT_EQ(kayles->apply(heaps, swapped.component, swapped.option), (Position{{"1", "2"}}));
 }
 
-// Plays random positions of small games: every won position's engine move leaves a loss.
-TEST(ChooseMove, WonPositionsAreKeptAndEveryMoveIsLegal) {
+// The fewest winning moves any option leaves the opponent, by listing every option.
+std::size_t fewest_replies(Instance& instance, const Position& position) {
+  std::size_t fewest = static_cast<std::size_t>(-1);
+  for (std::size_t c = 0; c < position.components.size(); ++c) {
+    const ComponentExplanation listed = instance.explain(position, c, 1000);
+    for (std::size_t j = 0; j < listed.options.size(); ++j) {
+      fewest = std::min(fewest, instance.analyse(instance.apply(position, c, j), 0).winning_moves_count);
+    }
+  }
+  return fewest;
+}
+
+// Plays random positions of small games: every won position's engine move leaves a loss,
+// every lost one's the fewest winning replies.
+TEST(ChooseMove, WonPositionsAreKeptLostOnesResisted) {
   std::mt19937 random(7);
   const auto heaps = [&](std::size_t count, unsigned most) {
     std::vector<std::string> out;
@@ -159,6 +173,9 @@ TEST(ChooseMove, WonPositionsAreKeptAndEveryMoveIsLegal) {
         ASSERT_EQ(move.after, instance->apply(position, move.component, move.option)) << s.game;
         if (report.outcome == Outcome::first) {
           EXPECT_EQ(instance->analyse(move.after, 0).outcome, Outcome::second) << s.game << " " << move.why;
+        } else {
+          EXPECT_EQ(instance->analyse(move.after, 0).winning_moves_count, fewest_replies(*instance, position))
+              << s.game;
         }
         position = move.after;
       }
