@@ -138,7 +138,7 @@ auto PlaySession::think(Work&& work) {
   } catch (const Interrupted&) {
     if (watchdog.timed_out()) {
       throw TimeExceeded(
-          fmt::format("the engine took longer than {} seconds (--time) over one decision", settings_.seconds));
+          fmt::format("the engine took more than --time {} seconds over one decision", settings_.seconds));
     }
     throw;
   }

@@ -151,6 +151,10 @@ TypedMove by_number(Instance& instance, const Position& position, std::size_t c,
     throw InputError(
         fmt::format("component {} ({}) has no option {}: it has {}", c, listed.position, n, listed.options_count));
   }
+  if (n > kOpponentOptionLimit) {
+    throw InputError(fmt::format("component {}: only its first {} options can be played (it has {})", c,
+                                 kOpponentOptionLimit, listed.options_count));
+  }
   return TypedMove{c - 1, n - 1};
 }
 

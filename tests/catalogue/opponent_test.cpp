@@ -210,6 +210,9 @@ TEST(ChooseMove, HugePileIsAnsweredWithoutListingIt) {
   EXPECT_EQ(move.after, (Position{{"999999999999", "999999999999"}}));
   EXPECT_EQ(move.option, kOptionNotListed);
   EXPECT_EQ(move.option_info.value.nimber, 999999999999u);
+  EXPECT_THROW((void)find_move(*nim, position, "1:999999999"), InputError);  // not listed: never enumerated
+  const TypedMove near = find_move(*nim, position, "1000000000000 -> 7");
+  EXPECT_EQ(nim->apply(position, near.component, near.option), (Position{{"7", "999999999999"}}));
 }
 
 }  // namespace
