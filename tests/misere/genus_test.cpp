@@ -39,7 +39,9 @@ TEST(Genus, KaylesHeapsMatchThePublishedTable) {
                                            "",      "7^57",  "1^13",  "4^64",  "3^31",  "2^20",  "1^031"};
   const std::vector<std::string> computed = genera("0.77", 20);
   for (std::size_t n = 0; n < published.size(); ++n) {
-    if (!published[n].empty()) EXPECT_EQ(computed[n], published[n]) << "heap " << n;
+    if (!published[n].empty()) {
+      EXPECT_EQ(computed[n], published[n]) << "heap " << n;
+    }
   }
 }
 
