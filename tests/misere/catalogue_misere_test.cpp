@@ -21,6 +21,8 @@ struct Sample {
   std::string game;
   RuleValues rules;
   std::vector<std::vector<std::string>> components;  // each sum draws its components from these
+  std::size_t max_size = 3;
+  std::size_t min_size = 1;  // rect takes exactly one board; grids need one (empty sums: below)
 };
 
 std::vector<Sample> samples() {
@@ -37,7 +39,7 @@ std::vector<Sample> samples() {
       {"dawsons-chess", {}, {{"2", "4", "7"}}},
       {"officers", {}, {{"3", "5", "8"}}},
       {"grundys-game", {}, {{"3", "5", "7", "9"}}},
-      {"rect", {}, {{"0110/1011/1100", "11/11", "101"}}},
+      {"rect", {}, {{"0110/1011/1100", "11/11", "101", "111/101"}}, 1, 1},
       {"gridsplit", {}, {{"*.*/.*./*.*", "**/**", "*.*", "**"}}},
       {"dag", {{"file", dag}}, {{"a", "b", "c", "x"}}},
       {"graph", {{"file", dag}}, {{"a", "b", "c", "x"}}},  // acyclic here: cycles in tests/cli/misere_cli_test.cpp
@@ -96,9 +98,9 @@ TEST(CatalogueMisere, RandomSmallSumsOfEveryGameAgreeWithBruteForce) {
     auto instance = entry->make(sample.rules, small_context());
     BruteForce brute(*instance);
     const auto& pool = sample.components[0];
-    for (int trial = 0; trial < 12; ++trial) {
+    for (int trial = 0; trial < 25; ++trial) {
       Position position;
-      const std::size_t size = std::uniform_int_distribution<std::size_t>(0, 3)(random);
+      const std::size_t size = std::uniform_int_distribution<std::size_t>(sample.min_size, sample.max_size)(random);
       for (std::size_t k = 0; k < size; ++k) {
         position.components.push_back(pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(random)]);
       }

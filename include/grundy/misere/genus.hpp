@@ -119,8 +119,7 @@ class GenusCalculator {
   /// At most `max_terms` terms are computed; a component whose terms do not
   /// alternate by then has no genus here (nullopt).
   GenusCalculator(const G& game, SearchLimits limits, std::size_t max_terms = 10)
-      : with_heaps_(game), search_(with_heaps_, std::move(limits), MisereMode::grundy),
-        max_terms_(max_terms) {}
+      : with_heaps_(game), search_(with_heaps_, std::move(limits), MisereMode::grundy), max_terms_(max_terms) {}
 
   /// Replaces the limits of later computations (values already memoised are kept).
   void set_limits(SearchLimits limits) { search_.set_limits(std::move(limits)); }

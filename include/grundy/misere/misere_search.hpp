@@ -125,7 +125,9 @@ class MisereSearch {
    private:
     void child(std::span<const P> components) {
       any_ = true;
-      search_.watch_->tick([this] { return std::pair<std::size_t, std::uint64_t>{search_.memo_.size(), search_.bytes_}; });
+      search_.watch_->tick([this] {
+        return std::pair<std::size_t, std::uint64_t>{search_.memo_.size(), search_.bytes_};
+      });
       const std::size_t begin = search_.comps_.size();
       for (std::size_t i = 0; i < state_.size(); ++i) {
         if (i != skip_) search_.comps_.push_back(state_[i]);
@@ -271,9 +273,9 @@ class MisereSearch {
   boost::unordered_flat_map<State, Nimber, MultisetHash<P>> memo_;
   boost::unordered_flat_set<P, PositionHash<P>> terminal_;  // components seen to have no move
   std::vector<Frame> stack_;
-  std::vector<P> comps_;                // children of the frames on the stack, one after another
+  std::vector<P> comps_;                 // children of the frames on the stack, one after another
   std::vector<std::size_t> child_ends_;  // where each child ends in comps_
-  std::vector<Nimber> values_;          // values_[j]: child j's value once looked up
+  std::vector<Nimber> values_;           // values_[j]: child j's value once looked up
   std::vector<P> parts_;
   State lookup_;
   MexSet mex_;

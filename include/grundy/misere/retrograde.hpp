@@ -42,8 +42,7 @@ class MisereRetrograde {
     auto [it, inserted] = index_.try_emplace(s, states_.size());
     if (inserted) {
       if (states_.size() >= max_states) {
-        throw BudgetExceeded("misère play of this sum reaches more than " + std::to_string(max_states) +
-                             " positions");
+        throw BudgetExceeded("misère play of this sum reaches more than " + std::to_string(max_states) + " positions");
       }
       states_.push_back(s);
       successors_.emplace_back();
