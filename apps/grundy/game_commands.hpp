@@ -18,6 +18,9 @@ void add_table_command(CLI::App& app, GlobalOptions& options);
 /// `grundy examples`: every worked example of the problems grundy started from.
 void add_examples_command(CLI::App& app, GlobalOptions& options);
 
+/// `grundy quotient GAME --upto N`: the misère quotient of a heap game.
+void add_quotient_command(CLI::App& app, GlobalOptions& options);
+
 /// Every command of the tool.
 void add_all_commands(CLI::App& app, GlobalOptions& options);
 
