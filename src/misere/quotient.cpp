@@ -76,7 +76,8 @@ std::vector<std::uint32_t> MisereQuotient::p_elements() const {
 
 MisereQuotient compute_quotient(const heap::HeapRules& rules, std::uint64_t upto, const QuotientLimits& limits) {
   if (upto == 0 || upto > kMaxUpto) {
-    throw InputError(fmt::format("misère quotient of {}: heaps up to {} must be 1 .. {}", rules.name(), upto, kMaxUpto));
+    throw InputError(fmt::format("misère quotient of {}: the largest heap must be 1 .. {}, not {}", rules.name(),
+                                 kMaxUpto, upto));
   }
   MisereQuotient quotient;
   quotient.game = rules.name();

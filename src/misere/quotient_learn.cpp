@@ -61,6 +61,7 @@ class Learner {
       while (const std::optional<Word> failure = check()) {
         learn_from(counterexample(*failure));
       }
+      oracle_.set_known(heap_ + 1, delta_, p_);  // proven right for heaps up to heap_
     }
     return QuotientAutomaton{access_, delta_, p_flags()};
   }

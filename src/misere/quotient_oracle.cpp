@@ -21,12 +21,12 @@ struct Frame {
 }  // namespace
 
 std::size_t HeapsHash::operator()(const Heaps& heaps) const noexcept {
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (std::uint16_t h : heaps) {
-    hash ^= h;
-    hash *= 1099511628211ULL;
+  std::uint64_t hash = heaps.size();
+  for (std::uint16_t h : heaps) {  // a multiply and a shift per heap mix every bit
+    hash = (hash ^ h) * 0x9e3779b97f4a7c15ULL;
+    hash ^= hash >> 32;
   }
-  return static_cast<std::size_t>(hash ^ (hash >> 29));
+  return static_cast<std::size_t>(hash);
 }
 
 OutcomeOracle::OutcomeOracle(const heap::HeapRules& rules, std::uint64_t upto, const SearchLimits& limits)
@@ -66,6 +66,19 @@ void OutcomeOracle::children(const Heaps& position, std::vector<Heaps>& out) con
   }
 }
 
+// A move to a known P-position decides at once, before any child is searched.
+bool OutcomeOracle::has_known_p_child(const std::vector<Heaps>& children) const {
+  for (const Heaps& child : children) {
+    if (const int answer = known(child); answer >= 0) {
+      if (answer == 1) return true;
+      continue;
+    }
+    const auto found = memo_.find(child);
+    if (found != memo_.end() && found->second) return true;
+  }
+  return false;
+}
+
 void OutcomeOracle::record(const Heaps& position, bool p) {
   memo_.emplace(position, p);
   memo_bytes_ += kEntryBytes + position.size() * sizeof(std::uint16_t);
@@ -75,7 +88,22 @@ void OutcomeOracle::record(const Heaps& position, bool p) {
   });
 }
 
+void OutcomeOracle::set_known(std::uint64_t below, std::vector<std::vector<std::uint32_t>> delta,
+                              std::vector<bool> p) {
+  known_below_ = below;
+  known_delta_ = std::move(delta);
+  known_p_ = std::move(p);
+}
+
+int OutcomeOracle::known(const Heaps& position) const {
+  if (position.empty() || position.back() >= known_below_) return position.empty() ? 0 : -1;
+  std::uint32_t s = 0;
+  for (std::uint16_t h : position) s = known_delta_[s][h];
+  return known_p_[s] ? 1 : 0;
+}
+
 bool OutcomeOracle::is_p(const Heaps& position) {
+  if (const int answer = known(position); answer >= 0) return answer == 1;
   if (auto found = memo_.find(position); found != memo_.end()) return found->second;
   std::vector<Frame> stack;
   stack.push_back(Frame{position, {}, 0});
@@ -84,8 +112,14 @@ bool OutcomeOracle::is_p(const Heaps& position) {
     const std::size_t top = stack.size() - 1;
     bool descended = false;
     bool n_position = false;
-    while (stack[top].next < stack[top].children.size()) {
+    if (stack[top].next == 0) n_position = has_known_p_child(stack[top].children);
+    while (!n_position && stack[top].next < stack[top].children.size()) {
       const Heaps& child = stack[top].children[stack[top].next];
+      if (const int answer = known(child); answer >= 0) {
+        if (answer == 1) n_position = true;
+        ++stack[top].next;
+        continue;
+      }
       const auto found = memo_.find(child);
       if (found == memo_.end()) {
         Frame frame{child, {}, 0};

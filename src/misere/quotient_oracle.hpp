@@ -37,12 +37,18 @@ class OutcomeOracle {
   /// True when the (normalised) sum is a misère P-position: it has a move and every
   /// move leaves an N-position. The empty sum is an N-position (no move: you win).
   bool is_p(const Heaps& position);
+  /// From now on, sums of heaps below `below` are answered by `delta` (delta[s][h], state 0
+  /// the empty sum) and `p`: an automaton proven right for them, which ends the search there.
+  void set_known(std::uint64_t below, std::vector<std::vector<std::uint32_t>> delta, std::vector<bool> p);
   /// Positions held in the memo.
   [[nodiscard]] std::size_t memo_size() const { return memo_.size(); }
 
  private:
   void children(const Heaps& position, std::vector<Heaps>& out) const;
   void record(const Heaps& position, bool p);
+  // The known outcome of a position of heaps below known_below_, if it is one.
+  [[nodiscard]] int known(const Heaps& position) const;
+  [[nodiscard]] bool has_known_p_child(const std::vector<Heaps>& children) const;
 
   std::string name_;
   std::vector<std::vector<Heaps>> options_;
@@ -50,6 +56,9 @@ class OutcomeOracle {
   SearchWatch watch_;
   std::unordered_map<Heaps, bool, HeapsHash> memo_;
   std::uint64_t memo_bytes_ = 0;
+  std::uint64_t known_below_ = 0;
+  std::vector<std::vector<std::uint32_t>> known_delta_;
+  std::vector<bool> known_p_;
 };
 
 }  // namespace grundy::misere::detail

@@ -2,7 +2,9 @@
 // "Taming the wild", 2005: heaps up to 3 give T2 = <a, b | a^2 = 1, b^3 = b> with
 // P-portion {a, b^2}; the quotient of all of misère Nim is (A x {1}) u (A0 x {0}),
 // A the nim-sums, A0 = {0, 1}, so heaps up to 7 give 8 + 2 = 10 elements, two of
-// them P), an independent plain misère search on random codes, and clean refusals.
+// them P), an infinite one (0.3122 to heap 7, Nowakowski), an independent plain
+// misère search on random codes (0.75: order 8 found, checked by brute force
+// only), and clean refusals.
 #include "grundy/misere/quotient.hpp"
 
 #include <gtest/gtest.h>
@@ -185,7 +187,8 @@ TEST(QuotientTest, AgreesWithPlainSearchOnRandomCodes) {
       ASSERT_TRUE(answer.has_value());
       for (const QuotientMove& m : answer->winning_moves) got.insert({m.component, m.take, m.leaves});
       ASSERT_EQ(got, expected) << heap::format_code(rules);
-      ASSERT_EQ(answer->p_position, expected.empty());
+      ASSERT_EQ(answer->p_position, plain.is_p(heaps));
+      if (answer->p_position) ASSERT_TRUE(got.empty());
     }
     ++checked;
   }
@@ -210,6 +213,17 @@ TEST(QuotientTest, GrundysGameAgreesWithPlainSearch) {
 
 TEST(QuotientTest, WildKaylesIsRefusedAtASmallBound) {
   EXPECT_THROW(quotient_of("kayles", 40, 16), BudgetExceeded);
+}
+
+// Nowakowski (Games of No Chance 4): 0.3122 with heaps up to 7 has the first known infinite misère quotient.
+TEST(QuotientTest, InfiniteQuotientOf03122IsRefused) {
+  EXPECT_THROW(quotient_of("0.3122", 7, 100), BudgetExceeded);
+}
+
+TEST(QuotientTest, TimeBudgetEndsInTimeExceeded) {
+  QuotientLimits limits;
+  limits.search = SearchLimits::with_seconds(MemoryBudget{}, 1e-9);
+  EXPECT_THROW(compute_quotient(heap::parse_heap_rules("0.07"), 20, limits), TimeExceeded);
 }
 
 TEST(QuotientTest, BadBoundsAreInputErrors) {
