@@ -54,6 +54,7 @@ class Learner {
       : oracle_(oracle), game_(std::move(game)), upto_(upto), limits_(limits), watch_(limits.search) {}
 
   QuotientAutomaton run() {
+    oracle_.set_guide([this](const Heaps& position) { return guess(position); });
     add_column(Heaps{});
     add_state(Heaps{});
     for (heap_ = 1; heap_ <= upto_; ++heap_) {
@@ -63,6 +64,7 @@ class Learner {
       }
       oracle_.set_known(heap_ + 1, delta_, p_);  // proven right for heaps up to heap_
     }
+    oracle_.set_guide(nullptr);
     return QuotientAutomaton{access_, delta_, p_flags()};
   }
 
@@ -109,6 +111,15 @@ class Learner {
         delta_[s][h] = target;
       }
     }
+  }
+
+  // What the automaton so far says of a position (false where it has no transition yet).
+  [[nodiscard]] bool guess(const Heaps& position) const {
+    std::uint32_t s = 0;
+    for (std::uint16_t h : position) {
+      if (h > heap_ || (s = delta_[s][h]) == kUnset) return false;
+    }
+    return rows_[s][0] == '1';
   }
 
   [[nodiscard]] std::uint32_t run_word(const Word& word) const {

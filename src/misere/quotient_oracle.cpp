@@ -64,6 +64,7 @@ void OutcomeOracle::children(const Heaps& position, std::vector<Heaps>& out) con
       out.push_back(std::move(child));
     }
   }
+  if (guess_) std::stable_partition(out.begin(), out.end(), guess_);
 }
 
 // A move to a known P-position decides at once, before any child is searched.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,6 +41,10 @@ class OutcomeOracle {
   /// From now on, sums of heaps below `below` are answered by `delta` (delta[s][h], state 0
   /// the empty sum) and `p`: an automaton proven right for them, which ends the search there.
   void set_known(std::uint64_t below, std::vector<std::vector<std::uint32_t>> delta, std::vector<bool> p);
+  /// A guess of which positions are P (the automaton being learnt): the search tries
+  /// the moves to guessed P-positions first, so a good guess proves N at the first
+  /// move. Only the order of the search changes; the answers stay exact.
+  void set_guide(std::function<bool(const Heaps&)> guess) { guess_ = std::move(guess); }
   /// Positions held in the memo.
   [[nodiscard]] std::size_t memo_size() const { return memo_.size(); }
 
@@ -56,6 +61,7 @@ class OutcomeOracle {
   SearchWatch watch_;
   std::unordered_map<Heaps, bool, HeapsHash> memo_;
   std::uint64_t memo_bytes_ = 0;
+  std::function<bool(const Heaps&)> guess_;
   std::uint64_t known_below_ = 0;
   std::vector<std::vector<std::uint32_t>> known_delta_;
   std::vector<bool> known_p_;
