@@ -7,8 +7,9 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <unordered_map>
 #include <vector>
+
+#include <boost/unordered/unordered_flat_map.hpp>
 
 #include "grundy/core/search_limits.hpp"
 #include "grundy/heap/rules.hpp"
@@ -59,7 +60,7 @@ class OutcomeOracle {
   std::vector<std::vector<Heaps>> options_;
   const SearchLimits* limits_;
   SearchWatch watch_;
-  std::unordered_map<Heaps, bool, HeapsHash> memo_;
+  boost::unordered_flat_map<Heaps, bool, HeapsHash> memo_;  // flat: one probe, no node to chase
   std::uint64_t memo_bytes_ = 0;
   std::function<bool(const Heaps&)> guess_;
   std::uint64_t known_below_ = 0;
