@@ -7,13 +7,13 @@
 
 #include <memory>
 
+#include "game_commands.hpp"
 #include "grundy/catalogue/limits.hpp"
 #include "grundy/catalogue/report.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/misere/quotient.hpp"
-#include "game_commands.hpp"
 
 namespace grundy::cli {
 
@@ -81,24 +81,26 @@ std::string quotient_text(const misere::MisereQuotient& q) {
   return out;
 }
 
-void add_quotient_game(CLI::App& parent, GlobalOptions& options, const std::string& name, const std::string& code,
+// `quotient octal CODE` when takes_code, else `quotient NAME` for a named heap game.
+void add_quotient_game(CLI::App& parent, GlobalOptions& options, const std::string& name, bool takes_code,
                        const std::string& summary) {
   CLI::App* command = parent.add_subcommand(name, "the misère quotient of " + summary);
   auto args = std::make_shared<QuotientArguments>();
-  if (code.empty()) {
+  if (takes_code) {
     command->add_option("code", args->code, "octal or hexadecimal code, or a name")->required()->type_name("CODE");
   }
   command->add_option("--upto", args->upto, fmt::format("heaps 1..N, N at most {}", kMaxUpto))
       ->required()
       ->type_name("N");
-  command->add_option("--max-order", args->max_order,
-                      "refuse a quotient of more than M elements (default 1000; a wild game's keeps growing)")
+  command
+      ->add_option("--max-order", args->max_order,
+                   "refuse a quotient of more than M elements (default 1000; a wild game's keeps growing)")
       ->type_name("M");
-  command->footer(fmt::format("Example: grundy quotient {} --upto 10", code.empty() ? "octal 0.75" : name));
-  command->callback([&options, args, name, code] {
+  command->footer(fmt::format("Example: grundy quotient {} --upto 10", takes_code ? "octal 0.75" : name));
+  command->callback([&options, args, name, takes_code] {
     const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
     StopOnSignals signals;
-    const heap::HeapRules rules = heap::parse_heap_rules(code.empty() ? args->code : name);
+    const heap::HeapRules rules = heap::parse_heap_rules(takes_code ? args->code : name);
     misere::QuotientLimits limits;
     limits.search = catalogue::search_limits(context);
     if (!args->max_order.empty()) limits.max_order = parse_count(args->max_order, "--max-order", kMaxOrder);
@@ -116,11 +118,10 @@ void add_quotient_command(CLI::App& app, GlobalOptions& options) {
       "quotient", "the misère quotient of a heap game with heaps up to N (generators, relations, P-portion)");
   quotient->footer("Example: grundy quotient octal 0.75 --upto 10");
   quotient->require_subcommand(1);
-  add_quotient_game(*quotient, options, "octal", "", "an octal or hexadecimal heap game");
+  add_quotient_game(*quotient, options, "octal", true, "an octal or hexadecimal heap game");
   for (const heap::HeapAlias& alias : heap::heap_aliases()) {
     if (alias.name == "treblecross") continue;  // the board game of that name is its own entry; use octal 0.007
-    add_quotient_game(*quotient, options, std::string(alias.name), std::string(alias.code.empty() ? alias.name : alias.code),
-                      std::string(alias.description));
+    add_quotient_game(*quotient, options, std::string(alias.name), false, std::string(alias.description));
   }
 }
 

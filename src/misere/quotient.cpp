@@ -76,8 +76,8 @@ std::vector<std::uint32_t> MisereQuotient::p_elements() const {
 
 MisereQuotient compute_quotient(const heap::HeapRules& rules, std::uint64_t upto, const QuotientLimits& limits) {
   if (upto == 0 || upto > kMaxUpto) {
-    throw InputError(fmt::format("misère quotient of {}: the largest heap must be 1 .. {}, not {}", rules.name(),
-                                 kMaxUpto, upto));
+    throw InputError(
+        fmt::format("misère quotient of {}: the largest heap must be 1 .. {}, not {}", rules.name(), kMaxUpto, upto));
   }
   MisereQuotient quotient;
   quotient.game = rules.name();
@@ -115,7 +115,9 @@ std::vector<QuotientMove> winning_moves(const MisereQuotient& quotient, const he
       std::uint32_t x = rest;
       for (std::uint64_t part : parts) x = quotient.table[x][quotient.heap_element[part]];
       if (quotient.p_portion[x]) {
-        moves.push_back(QuotientMove{.component = i, .heap = heaps[i], .take = take,
+        moves.push_back(QuotientMove{.component = i,
+                                     .heap = heaps[i],
+                                     .take = take,
                                      .leaves = std::vector<std::uint64_t>(parts.begin(), parts.end())});
       }
     });

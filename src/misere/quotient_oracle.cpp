@@ -89,8 +89,7 @@ void OutcomeOracle::record(const Heaps& position, bool p) {
   });
 }
 
-void OutcomeOracle::set_known(std::uint64_t below, std::vector<std::vector<std::uint32_t>> delta,
-                              std::vector<bool> p) {
+void OutcomeOracle::set_known(std::uint64_t below, std::vector<std::vector<std::uint32_t>> delta, std::vector<bool> p) {
   known_below_ = below;
   known_delta_ = std::move(delta);
   known_p_ = std::move(p);

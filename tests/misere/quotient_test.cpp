@@ -211,14 +211,10 @@ TEST(QuotientTest, GrundysGameAgreesWithPlainSearch) {
 
 // --- Refusals.
 
-TEST(QuotientTest, WildKaylesIsRefusedAtASmallBound) {
-  EXPECT_THROW(quotient_of("kayles", 40, 16), BudgetExceeded);
-}
+TEST(QuotientTest, WildKaylesIsRefusedAtASmallBound) { EXPECT_THROW(quotient_of("kayles", 40, 16), BudgetExceeded); }
 
 // Nowakowski (Games of No Chance 4): 0.3122 with heaps up to 7 has the first known infinite misère quotient.
-TEST(QuotientTest, InfiniteQuotientOf03122IsRefused) {
-  EXPECT_THROW(quotient_of("0.3122", 7, 100), BudgetExceeded);
-}
+TEST(QuotientTest, InfiniteQuotientOf03122IsRefused) { EXPECT_THROW(quotient_of("0.3122", 7, 100), BudgetExceeded); }
 
 TEST(QuotientTest, TimeBudgetEndsInTimeExceeded) {
   QuotientLimits limits;
