@@ -189,6 +189,7 @@ void add_all_commands(CLI::App& app, GlobalOptions& options) {
   add_table_command(app, options);
   add_examples_command(app, options);
   add_play_command(app, options);
+  add_quotient_command(app, options);
 }
 
 }  // namespace grundy::cli

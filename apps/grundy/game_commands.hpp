@@ -56,6 +56,8 @@ void add_examples_command(CLI::App& app, GlobalOptions& options);
 
 /// `grundy play GAME ...`: a game against the perfect opponent, for every catalogue game.
 void add_play_command(CLI::App& app, GlobalOptions& options);
+/// `grundy quotient GAME --upto N`: the misère quotient of a heap game.
+void add_quotient_command(CLI::App& app, GlobalOptions& options);
 
 /// Every command of the tool.
 void add_all_commands(CLI::App& app, GlobalOptions& options);
