@@ -14,6 +14,7 @@
 #include "grundy/games/octal.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/moves.hpp"
+#include "heap_quotient.hpp"
 #include "heap_tables.hpp"
 
 namespace grundy::catalogue {
@@ -91,15 +92,6 @@ std::uint64_t heap_option_count(const heap::HeapRules& rules, std::uint64_t n) {
   return count;
 }
 
-// Misère play of a heap game without search: the hook for the misère quotient
-// of the game's rules (a finite quotient answers any sum of heaps from a small
-// table). Returns nullopt while no quotient is known, and the generic misère
-// search answers instead.
-std::optional<misere::MisereAnswer<games::OctalGame>> heap_misere_fast_path(const heap::HeapRules&,
-                                                                             std::span<const std::uint64_t>) {
-  return std::nullopt;
-}
-
 struct HeapSettings {
   std::uint64_t limit = 0;
   HeapRun run;
@@ -149,9 +141,8 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
                                          period->preperiod, period->period));
     }
   };
-  speech.misere = [table](std::span<const std::uint64_t> heaps) {
-    return heap_misere_fast_path(table->rules(), heaps);
-  };
+  auto quotient = std::make_shared<HeapQuotientPath>(rules, context);
+  speech.misere = [quotient](std::span<const std::uint64_t> heaps) { return quotient->answer(heaps); };
   speech.table = [rules, settings, context](std::uint64_t upto, const TableRequest& request) {
     return heap_table(rules, upto, request, settings.run, context);
   };
