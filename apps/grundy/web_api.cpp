@@ -6,6 +6,7 @@
 #include <functional>
 #include <new>
 
+#include "api_move.hpp"
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/plot/svg_plot.hpp"
@@ -143,8 +144,7 @@ std::size_t listed(const Json& body, const char* name, std::size_t fallback, con
 std::string solve(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
                   const ApiLimits& limits) {
   const catalogue::Position position = parse_position(request, input, instance);
-  return catalogue::report_json_text(
-      instance.analyse(position, listed(body, "max_moves", limits.default_max_moves, limits)));
+  return report_with_drawing(instance, position, listed(body, "max_moves", limits.default_max_moves, limits));
 }
 
 std::string explain(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
@@ -168,34 +168,9 @@ catalogue::TableResult table_of(const Json& body, const GameRequest& request, ca
   return instance.table(upto, catalogue::TableRequest{});
 }
 
-// {"position": [...], "report": {...}}: a position after a move and its report.
-std::string position_answer(catalogue::Instance& instance, const catalogue::Position& position, std::size_t max_moves) {
-  return fmt::format("{{\"position\":{},\"report\":{}}}", Json(position.components).dump(),
-                     catalogue::report_json_text(instance.analyse(position, max_moves)));
-}
-
-std::size_t index_field(const Json& move, const char* name) {
-  if (!move.contains(name) || !move[name].is_number_integer() || move[name].get<std::int64_t>() < 0) {
-    throw InputError(fmt::format("move: expected \"{}\": a whole number from 0", name));
-  }
-  return move[name].get<std::size_t>();
-}
-
-std::string move_answer(const Json& body, const GameRequest& request, const InputFile& input,
-                        catalogue::Instance& instance, const ApiLimits& limits) {
-  const catalogue::Position position = parse_position(request, input, instance);
-  const std::size_t max_moves = listed(body, "max_moves", limits.default_max_moves, limits);
-  if (!body.contains("move") || !body["move"].is_object()) {
-    throw InputError("move: expected {\"component\": i, \"option\": j} (explain's numbering, from 0)");
-  }
-  const Json& chosen = body["move"];
-  const std::size_t component = index_field(chosen, "component");
-  if (component >= position.components.size()) {
-    throw InputError(fmt::format("move: the position has {} components; component {} is not one of them",
-                                 position.components.size(), component));
-  }
-  const catalogue::Position after = instance.apply(position, component, index_field(chosen, "option"));
-  return position_answer(instance, after, max_moves);
+std::string play(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
+                 const ApiLimits& limits) {
+  return move_answer(body, instance, parse_position(request, input, instance), limits);
 }
 
 }  // namespace
@@ -235,7 +210,7 @@ ApiAnswer WebApi::plot(const std::multimap<std::string, std::string>& query) {
 ApiAnswer WebApi::post(std::string_view name, const std::string& body) {
   const ApiLimits& limits = limits_;
   if (name == "solve" || name == "explain" || name == "move") {
-    const auto run = name == "solve" ? solve : name == "explain" ? explain : move_answer;
+    const auto run = name == "solve" ? solve : name == "explain" ? explain : play;
     return compute(body, limits_, stop_, running_, true,
                    [&](const Json& json, const GameRequest& request, const InputFile& input,
                        catalogue::Instance& instance) { return run(json, request, input, instance, limits); });
