@@ -122,7 +122,12 @@ ApiAnswer compute(const std::string& body, const ApiLimits& limits, const std::a
     const auto instance = make_instance(request, input, context);
     return ApiAnswer{.status = 200, .body = handler(json, request, input, *instance), .content_type = content_type};
   } catch (const BudgetExceeded& e) {
-    return api_error(422, user_message(e.what(), input_path));
+    // The engine's hint names the command line's option; here the bound is the server's.
+    std::string message = user_message(e.what(), input_path);
+    if (const std::size_t at = message.find(" (raise it with --memory)"); at != std::string::npos) {
+      message.replace(at, std::string::npos, " (the server's bound per request)");
+    }
+    return api_error(422, message);
   } catch (const TimeExceeded&) {
     return api_error(
         422, fmt::format("the computation ran past the server's budget of {} s per request", limits.request_seconds));
@@ -178,7 +183,8 @@ std::string play(const Json& body, const GameRequest& request, const InputFile& 
 ApiAnswer api_error(int status, const std::string& message) {
   Json json = Json::object();
   json["error"] = message;
-  return ApiAnswer{.status = status, .body = json.dump()};
+  // A message may quote a cut piece of the request: never let a broken UTF-8 sequence fail the answer.
+  return ApiAnswer{.status = status, .body = json.dump(-1, ' ', false, Json::error_handler_t::replace)};
 }
 
 ApiAnswer WebApi::games() const {
