@@ -14,7 +14,12 @@ std::string title_of(const catalogue::TableResult& table) {
   if (extra.contains("code") && extra["code"].is_string()) {
     const std::string code = extra["code"].get<std::string>();
     // An octal game is named by its code alone ("0.07"); a named game shows its code too.
-    title = code == table.game ? "octal game " + code : table.game + " (code " + code + ")";
+    const bool numeric = !code.empty() && code[0] >= '0' && code[0] <= '9';
+    if (code != table.game) {
+      title = table.game + " (code " + code + ")";
+    } else if (numeric) {
+      title = "octal game " + code;
+    }
   }
   if (extra.contains("set") && extra["set"].is_array()) {
     std::string set;

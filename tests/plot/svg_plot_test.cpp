@@ -150,6 +150,12 @@ TEST(SvgPlot, MarksTheProvenPeriod) {
   EXPECT_NE(svg.find("n0 = " + std::to_string(*dawson.preperiod)), std::string::npos);
 }
 
+TEST(SvgPlot, TitlesNameTheGame) {
+  EXPECT_EQ(plot::table_plot(table_of("grundys-game", {}, 10)).title, "grundys-game");
+  EXPECT_EQ(plot::table_plot(table_of("octal", {{"code", "0.137"}}, 10)).title, "octal game 0.137");
+  EXPECT_EQ(plot::table_plot(table_of("subtraction", {{"--set", "1,3,4"}}, 10)).title, "subtraction {1,3,4}");
+}
+
 TEST(SvgPlot, AMillionPointsAreThinnedToASmallFile) {
   plot::PlotData data;
   data.title = "n mod 7 & friends <test>";
