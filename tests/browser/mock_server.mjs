@@ -134,7 +134,7 @@ const routes = {
   '/api/solve': (b) => solve(b),
   '/api/explain': (b) => solve(b, ['explain']),
   '/api/move': move,
-  '/api/table': async (b) => { const { args } = await game_args({ ...b, position: [] }); return run(['table', b.game, ...args, '--upto', String(b.upto)]); },
+  '/api/table': async (b) => { const { args } = await game_args({ ...b, rules: { ...b.rules, upto: undefined }, position: [] }); return run(['table', b.game, ...args, '--upto', String(b.upto)]); },
 };
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };

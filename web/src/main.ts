@@ -55,12 +55,13 @@ function rules_form(info: GameInfo, preset: Record<string, string>): HTMLElement
   rule_inputs = new Map();
   const fields = info.rule_options.filter((o) => o !== graph_option(info)).map((o) => {
     const id = `rule-${o.name}`;
-    const initial = preset[o.name] ?? (o.default === null || o.default === undefined ? '' : String(o.default));
+    const fallback = o.default === null || o.default === undefined ? '' : String(o.default);
+    const initial = preset[o.name] ?? (o.choices?.length ? fallback : '');
     let control: HTMLInputElement | HTMLSelectElement;
     if (o.kind === 'flag') control = el('input', { type: 'checkbox', id, checked: initial === 'true', 'data-testid': id });
     else if (o.choices && o.choices.length) {
       control = el('select', { id, 'data-testid': id }, ...o.choices.map((c) => el('option', { value: c, selected: c === initial }, c)));
-    } else control = el('input', { id, value: initial, required: o.required, 'data-testid': id, size: 16 });
+    } else control = el('input', { id, value: initial, placeholder: fallback, required: o.required, 'data-testid': id, size: 16 });
     rule_inputs.set(o.name, control);
     return field(`${o.name}${o.value_name ? ` (${o.value_name})` : ''}${o.required ? ' *' : ''}`, control, o.help);
   });
@@ -163,7 +164,7 @@ async function play(component: number, option: number): Promise<void> {
     if (match) {
       match.history.push(before);
       if (answer.reply) current = { ...current, position: answer.reply.position };
-      else match.over = 'You made the last move: you won!';
+      else match.over = 'The engine has no move left: you won!';
       say(answer.reply ? `The engine played ${answer.reply.move}.` : '');
     } else say('');
   });

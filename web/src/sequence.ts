@@ -73,7 +73,7 @@ function plot(t: TableReply): echarts.EChartsCoreOption {
   t.values.forEach((v, n) => (is_rare(t, n, v) ? rare : common).push([n, v]));
   const marks = t.period !== null && t.preperiod !== null ? {
     markLine: { symbol: 'none', label: { formatter: 'pre-period {c}' }, data: [{ xAxis: t.preperiod }] },
-    markArea: { itemStyle: { color: 'rgba(120,120,120,0.12)' }, label: { formatter: `one period (${t.period})` },
+    markArea: { itemStyle: { color: 'rgba(120,120,120,0.12)' }, label: { formatter: `one period (${t.period})`, position: 'insideBottom' },
       data: [[{ xAxis: t.preperiod }, { xAxis: Math.min(t.preperiod + t.period, t.upto) }]] },
   } : {};
   return {
