@@ -154,4 +154,4 @@ createServer(async (req, res) => {
   } catch (e) {
     send(400, JSON.stringify({ error: e.message }));
   }
-}).listen(Number(port), '127.0.0.1', () => console.log(`mock grundy serve on http://127.0.0.1:${port}/`));
+}).listen(Number(port), '127.0.0.1', () => console.log(`mock grundy serve: listening on http://127.0.0.1:${port}/`));
