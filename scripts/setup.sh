@@ -7,7 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
-  libboost1.81-dev
+  libboost1.81-dev libcpp-httplib-dev
   clang libclang-rt-14-dev
 )
 

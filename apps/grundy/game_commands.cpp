@@ -9,6 +9,9 @@
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
+#include "grundy/plot/svg_plot.hpp"
+#include "grundy/plot/table_plot.hpp"
+#include "serve_command.hpp"
 #include "table_output.hpp"
 
 namespace grundy::cli {
@@ -169,7 +172,55 @@ void add_table_game(CLI::App& table, GlobalOptions& options, const catalogue::En
   });
 }
 
+void add_plot_game(CLI::App& plot, GlobalOptions& options, const catalogue::Entry& entry) {
+  const GameInfo& info = entry.info();
+  CLI::App* command = plot.add_subcommand(info.name, "plot g(n) against n of " + info.summary);
+  for (const std::string& alias : info.aliases) command->alias(alias);
+  command->footer(fmt::format("Example: grundy plot {} --upto 300 -o {}.svg\nLimits: --upto at most {}", info.name,
+                              info.name, info.table_max_upto));
+  auto args = std::make_shared<Arguments>();
+  auto output = std::make_shared<std::string>();
+  add_rule_options(*command, info.rule_options, *args, "--upto");
+  command->add_option("--upto", args->upto, fmt::format("plot g(0..N), N at most {}", info.table_max_upto))
+      ->required()
+      ->type_name("N");
+  command->add_option("-o,--output", *output, "the SVG file to write ('-': standard output)")
+      ->required()
+      ->type_name("FILE");
+  command->callback([&options, &entry, args, output] {
+    const catalogue::Context context = make_context(options, 0);
+    StopOnSignals signals;
+    auto instance = make_instance(entry, *args, context);
+    const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);
+    const catalogue::TableResult table = instance->table(upto, catalogue::TableRequest{});
+    const std::string svg = plot::svg_plot(plot::table_plot(table));
+    if (*output == "-") {
+      write_out(svg);
+      return;
+    }
+    write_output_file(*output, svg);
+    if (options.json) {
+      catalogue::Json json = catalogue::table_json(table, false);
+      json.erase("values");
+      json["output"] = *output;
+      write_out(json.dump() + "\n");
+    } else {
+      write_out(fmt::format("wrote {}: g(0..{}) of {}{}\n", *output, table.upto, table.game,
+                            table.period ? fmt::format(", period {} from n0 = {}", *table.period, *table.preperiod)
+                                         : ""));
+    }
+  });
+}
+
 }  // namespace
+
+void add_plot_command(CLI::App& app, GlobalOptions& options) {
+  CLI::App* plot = app.add_subcommand("plot", "draw g(n) against n of a heap game as an SVG scatter plot");
+  plot->require_subcommand(1);
+  for (const catalogue::Entry* entry : catalogue::games()) {
+    if (entry->info().has_table) add_plot_game(*plot, options, *entry);
+  }
+}
 
 void add_game_commands(CLI::App& app, GlobalOptions& options) {
   for (const catalogue::Entry* entry : catalogue::games()) add_game(app, options, *entry);
@@ -195,6 +246,8 @@ void add_all_commands(CLI::App& app, GlobalOptions& options) {
   add_explain_command(app, options);
   add_table_command(app, options);
   add_examples_command(app, options);
+  add_plot_command(app, options);
+  add_serve_command(app, options);
 }
 
 }  // namespace grundy::cli

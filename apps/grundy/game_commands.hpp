@@ -15,6 +15,8 @@ void add_game_commands(CLI::App& app, GlobalOptions& options);
 void add_explain_command(CLI::App& app, GlobalOptions& options);
 /// Adds `grundy table GAME ...` for every game with a table.
 void add_table_command(CLI::App& app, GlobalOptions& options);
+/// Adds `grundy plot GAME --upto N -o FILE.svg` for every game with a table.
+void add_plot_command(CLI::App& app, GlobalOptions& options);
 /// `grundy examples`: every worked example of the problems grundy started from.
 void add_examples_command(CLI::App& app, GlobalOptions& options);
 

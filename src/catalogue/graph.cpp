@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "graph_file.hpp"
 #include "grundy/catalogue/adapter.hpp"
@@ -103,6 +104,27 @@ class GraphInstance final : public Instance {
     return out;
   }
 
+  // Each pebble with where it can go; a small graph also as all its vertices with their pebbles.
+  [[nodiscard]] std::string draw(const Position& position) override {
+    constexpr std::size_t kListedVertices = 40;
+    const std::vector<games::Digraph::Vertex> at = pebbles(position);
+    std::string out;
+    std::vector<std::size_t> count(graph_.vertex_count() <= kListedVertices ? graph_.vertex_count() : 0);
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      out += fmt::format("pebble {}: ● on {}  (it can move to: {})\n", i + 1, graph_.name(at[i]),
+                         successor_names(graph_, at[i]));
+      if (!count.empty()) ++count[at[i]];
+    }
+    if (at.empty()) out += "(no pebble left)\n";
+    if (count.empty()) return out;
+    out += "graph:";
+    for (std::size_t v = 0; v < count.size(); ++v) {
+      out += ' ' + std::string(graph_.name(static_cast<games::Digraph::Vertex>(v)));
+      for (std::size_t k = 0; k < count[v]; ++k) out += "●";
+    }
+    return out + '\n';
+  }
+
   [[nodiscard]] bool terminal(const Position& position) override {
     for (const auto v : pebbles(position)) {
       if (!graph_.successors(v).empty()) return false;
@@ -127,6 +149,7 @@ class GraphInstance final : public Instance {
     MoveInfo info{.component = move.component, .text = fmt::format("move the pebble on {} to {}", from, to)};
     info.fields["from"] = from;
     info.fields["to"] = to;
+    info.result = {to};
     return info;
   }
 

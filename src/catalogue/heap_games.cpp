@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
@@ -109,6 +110,7 @@ HeapSettings heap_settings(const heap::HeapRules& rules, const RuleValues& value
 Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& table, const HeapSettings& settings,
                                      const Context& context) {
   Speech<games::OctalGame> speech;
+  speech.draw = [](std::uint64_t heap, const std::string& label) { return token_row(label, heap); };
   const heap::HeapRules& rules = table->rules();
   const bool grundys = rules.unequal_split();
   speech.parse = [](std::string_view text, const std::string& what) {

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
@@ -15,6 +16,7 @@ constexpr std::uint64_t kMaxTable = 100'000'000;
 
 Speech<games::Nim> nim_speech() {
   Speech<games::Nim> speech;
+  speech.draw = [](std::uint64_t pile, const std::string& label) { return token_row(label, pile); };
   speech.parse = [](std::string_view text, const std::string& what) {
     return parse_count(text, what, games::Nim::kMaxPile);
   };

@@ -2,7 +2,10 @@
 // given inline ("0110/0000"), as a FILE, or on standard input.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
@@ -24,6 +27,17 @@ struct BoardFrame {
 
 Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
   Speech<games::Rect> speech;
+  speech.draw = [frame](std::uint64_t cells, const std::string& label) {
+    std::string text = games::format_rect_board(games::RectBoard{cells, frame->rows, frame->cols});
+    std::vector<std::string> rows;
+    for (std::size_t start = 0; start <= text.size();) {
+      const std::size_t end = std::min(text.find('/', start), text.size());
+      rows.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    for (std::string& row : rows) std::replace(row.begin(), row.end(), '0', '.');
+    return cell_matrix(label + " (1: a cell still to clear)", rows);
+  };
   speech.expand = [](const std::vector<std::string>& arguments) {
     if (arguments.size() > 1) {
       throw InputError(fmt::format("rect: expected one board, got {} arguments (separate rows with '/', not spaces)",

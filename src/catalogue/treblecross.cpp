@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
@@ -119,6 +120,7 @@ std::string batch_answers(const std::string& input, GapValues& values) {
 
 Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
   Speech<TreblecrossRow> speech;
+  speech.draw = [](const std::string& row, const std::string& label) { return numbered_row(label, row); };
   speech.parse = [](std::string_view text, const std::string& what) {
     return games::parse_treblecross_row(text, what);
   };

@@ -51,6 +51,9 @@ struct Speech {
   std::function<TableResult(std::uint64_t upto, const TableRequest&)> table;
   /// Optional: the contest format on standard input.
   std::function<std::string(const std::string& input)> batch;
+  /// Optional: the component drawn for people (lines ending in '\n'), headed by
+  /// `label` ("heap 2"); without it a component is drawn as its text.
+  std::function<std::string(const P&, const std::string& label)> draw;
 };
 
 namespace detail {
@@ -128,6 +131,7 @@ class GameInstance : public Instance {
       const auto& win = analysis.winning_moves[i];
       MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
       move.component = win.component;
+      for (const P& c : win.result) move.result.push_back(speech_.format(c));
       report.winning_moves.push_back(std::move(move));
     }
     report.terminal = analysis.nim_sum == 0 && std::all_of(sum.begin(), sum.end(), [&](const P& p) {
@@ -205,6 +209,14 @@ class GameInstance : public Instance {
   [[nodiscard]] std::string batch(const std::string& input) override {
     if (!speech_.batch) return Instance::batch(input);
     return speech_.batch(input);
+  }
+
+  [[nodiscard]] std::string draw(const Position& position) override {
+    if (!speech_.draw || position.components.empty()) return Instance::draw(position);
+    const std::vector<P> sum = natives(position);
+    std::string out;
+    for (std::size_t i = 0; i < sum.size(); ++i) out += speech_.draw(sum[i], noun_ + " " + std::to_string(i + 1));
+    return out;
   }
 
   [[nodiscard]] const G& game() const { return *game_; }

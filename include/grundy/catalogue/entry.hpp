@@ -105,6 +105,9 @@ class Instance {
   [[nodiscard]] virtual TableResult table(std::uint64_t upto, const TableRequest& request);
   /// The contest-format answer for standard input (games with has_batch).
   [[nodiscard]] virtual std::string batch(const std::string& input);
+  /// The position drawn for people, lines ending in '\n' (piles of tokens, a board
+  /// as a matrix); by default each component in position syntax, one per line.
+  [[nodiscard]] virtual std::string draw(const Position& position);
 };
 
 /// One game of the catalogue.

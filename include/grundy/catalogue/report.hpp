@@ -45,6 +45,9 @@ struct MoveInfo {
   std::size_t component = 0;
   std::string text;
   Json fields = Json::object();
+  /// The components the move leaves in place of its own (position syntax), when
+  /// the maker of the MoveInfo knows them; not part of the JSON.
+  std::vector<std::string> result;
 };
 
 /// The answer for a position that is a sum of components.

@@ -42,4 +42,9 @@ struct TableResult {
   [[nodiscard]] Nimber at(std::uint64_t n) const;
 };
 
+/// The table as the JSON object of the command-line contract (`grundy --json
+/// table`): game, upto, values (empty unless with_values), period, preperiod,
+/// then the game's fields. The command line and the web API both write this.
+nlohmann::ordered_json table_json(const TableResult& table, bool with_values);
+
 }  // namespace grundy::catalogue
