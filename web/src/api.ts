@@ -25,6 +25,9 @@ export interface GameInfo {
   component_noun: string;
   rule_options: RuleOption[];
   reads_input: boolean;
+  /// "none"; "position": `input` may stand for the position; "rule": `input` is the game's file (required).
+  input?: 'none' | 'position' | 'rule';
+  position_optional?: boolean;
   has_table: boolean;
   table_max_upto: number;
 }
@@ -134,8 +137,11 @@ export const explain = (req: PositionRequest) => call<Report>('explain', { ...re
 /// Plays option `option` of component `component`; with reply, the engine answers.
 export const move = (req: PositionRequest, choice: { component: number; option: number }, reply: boolean) =>
   call<MoveReply>('move', { ...req, move: choice, reply });
-/// The engine moves from the position.
+/// The engine moves from the position (its choice of move is the server's).
 export const engine_move = (req: PositionRequest) => call<MoveReply>('move', { ...req, engine: true });
+/// Plays a chosen option without asking for a reply.
+export const play_only = (req: PositionRequest, choice: { component: number; option: number }) =>
+  call<MoveReply>('move', { ...req, move: choice });
 /// g(0..upto) of a heap game with its period.
 export const table = (game: string, rules: Record<string, string | boolean>, upto: number) =>
   call<TableReply>('table', { game, rules, upto });

@@ -21,9 +21,10 @@ export function make_editor(game: GameInfo, position: string[]): Editor {
   return text_editor(position, game.component_noun);
 }
 
-/// The rule option that names the game's graph file, if it has one.
+/// The rule option that names the game's graph file, if it has one
+/// (the server leaves it out of rule_options and says input: "rule").
 export function graph_option(game: GameInfo) {
-  return game.rule_options.find((o) => o.kind === 'positional' && o.value_name === 'FILE');
+  return game.input === 'rule' ? { name: 'file' } : game.rule_options.find((o) => o.kind === 'positional' && o.value_name === 'FILE');
 }
 
 function pile_editor(initial: string[], noun: string): Editor {

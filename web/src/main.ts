@@ -6,11 +6,12 @@ import './style.css';
 import { el, field, replace } from './dom';
 import * as api from './api';
 import type { GameInfo, PositionRequest, Report } from './api';
-import { make_editor, graph_option, type Editor } from './editors';
+import { make_editor, type Editor } from './editors';
 import { render_board } from './board';
 import { render_options, render_summary } from './results';
 import { is_over } from './moves';
 import { sequence_view } from './sequence';
+import { empty_report, engine_turn } from './engine';
 
 /// A game against the engine: who is who, the positions to undo to, the result.
 interface Match {
@@ -53,7 +54,7 @@ function example_words(info: GameInfo): { rules: Record<string, string>; positio
 
 function rules_form(info: GameInfo, preset: Record<string, string>): HTMLElement {
   rule_inputs = new Map();
-  const fields = info.rule_options.filter((o) => o !== graph_option(info)).map((o) => {
+  const fields = info.rule_options.filter((o) => o.value_name !== 'FILE').map((o) => {
     const id = `rule-${o.name}`;
     const fallback = o.default === null || o.default === undefined ? '' : String(o.default);
     const initial = preset[o.name] ?? (o.choices?.length ? fallback : '');
@@ -122,9 +123,12 @@ async function start(human_first: boolean | null): Promise<void> {
   hints = match === null;
   if (match && !human_first) {
     await guard(async () => {
-      const answer = await api.engine_move(current!);
-      if (!answer.reply) match!.over = 'The engine has no move: you won!';
-      else current = { ...current!, position: answer.reply.position };
+      const played = await engine_turn(current!);
+      if (!played) match!.over = 'The engine has no move: you won!';
+      else {
+        current = { ...current!, position: played.position };
+        say(`The engine played ${played.move}.`);
+      }
     });
   }
   await refresh();
@@ -149,7 +153,9 @@ async function guard(work: () => Promise<void>): Promise<boolean> {
 
 async function refresh(): Promise<void> {
   if (!current) return;
-  const ok = await guard(async () => { report = await api.explain(current!); });
+  // Nothing left (the last component was taken): no request, the player to move has lost.
+  const empty = current.position !== undefined && current.position.length === 0;
+  const ok = await guard(async () => { report = empty ? empty_report(game.name) : await api.explain(current!); });
   if (!ok) return;
   if (match && !match.over && is_over(report!)) match.over = 'The engine made the last move: the engine won.';
   draw();
@@ -163,9 +169,10 @@ async function play(component: number, option: number): Promise<void> {
     current = { ...current!, position: answer.position ?? [] };
     if (match) {
       match.history.push(before);
-      if (answer.reply) current = { ...current, position: answer.reply.position };
+      const played = 'reply' in answer ? answer.reply ?? null : await engine_turn(current);
+      if (played) current = { ...current, position: played.position };
       else match.over = 'The engine has no move left: you won!';
-      say(answer.reply ? `The engine played ${answer.reply.move}.` : '');
+      say(played ? `The engine played ${played.move}.` : '');
     } else say('');
   });
   if (ok) await refresh();
