@@ -35,6 +35,9 @@ let busy = false;
 
 const say = (text: string) => { message.textContent = text; };
 
+/// An option's name without its dashes (the API gives "--set", the page's ids say "set").
+const bare = (name: string) => name.replace(/^-+/, '');
+
 /// The example's words after the game's name, split into rule values and position texts.
 function example_words(info: GameInfo): { rules: Record<string, string>; position: string[] } {
   const words = (info.example.split('(')[0].match(/'[^']*'|"[^"]*"|\S+/g) ?? []).map((w) => w.replace(/^['"]|['"]$/g, ''));
@@ -43,8 +46,11 @@ function example_words(info: GameInfo): { rules: Record<string, string>; positio
   const rules: Record<string, string> = {};
   const position: string[] = [];
   const positional = info.rule_options.filter((o) => o.kind === 'positional');
+  // A game whose file comes as input (dag, graph): its example's first word names that file.
+  let file_word = info.input === 'rule';
   for (let i = 0; i < rest.length; ++i) {
-    const option = rest[i].startsWith('--') ? info.rule_options.find((o) => `--${o.name}` === rest[i]) : undefined;
+    if (file_word && !rest[i].startsWith('--')) { file_word = false; continue; }
+    const option = rest[i].startsWith('--') ? info.rule_options.find((o) => bare(o.name) === bare(rest[i])) : undefined;
     if (option) rules[option.name] = option.kind === 'value' ? rest[++i] : 'true';
     else if (positional.length) rules[positional.shift()!.name] = rest[i];
     else position.push(rest[i]);
@@ -55,7 +61,7 @@ function example_words(info: GameInfo): { rules: Record<string, string>; positio
 function rules_form(info: GameInfo, preset: Record<string, string>): HTMLElement {
   rule_inputs = new Map();
   const fields = info.rule_options.filter((o) => o.value_name !== 'FILE').map((o) => {
-    const id = `rule-${o.name}`;
+    const id = `rule-${bare(o.name)}`;
     const fallback = o.default === null || o.default === undefined ? '' : String(o.default);
     const initial = preset[o.name] ?? (o.choices?.length ? fallback : '');
     let control: HTMLInputElement | HTMLSelectElement;
@@ -64,7 +70,7 @@ function rules_form(info: GameInfo, preset: Record<string, string>): HTMLElement
       control = el('select', { id, 'data-testid': id }, ...o.choices.map((c) => el('option', { value: c, selected: c === initial }, c)));
     } else control = el('input', { id, value: initial, placeholder: fallback, required: o.required, 'data-testid': id, size: 16 });
     rule_inputs.set(o.name, control);
-    return field(`${o.name}${o.value_name ? ` (${o.value_name})` : ''}${o.required ? ' *' : ''}`, control, o.help);
+    return field(`${bare(o.name)}${o.value_name ? ` (${o.value_name})` : ''}${o.required ? ' *' : ''}`, control, o.help);
   });
   return el('fieldset', { class: 'rules-form', 'data-testid': 'rules-form' },
     el('legend', {}, 'rule options'), ...(fields.length ? fields : [el('p', {}, 'This game has no rule options.')]));
@@ -95,7 +101,7 @@ function choose_game(name: string): void {
     el('h2', { id: 'game-h', 'data-testid': 'game-title' }, `${game.name}: ${game.summary}`),
     el('p', { 'data-testid': 'game-rules' }, el('b', {}, 'Rules. '), game.rules),
     el('p', { 'data-testid': 'game-syntax' }, el('b', {}, 'Position. '), game.syntax),
-    el('p', { 'data-testid': 'game-example' }, el('b', {}, 'Example. '), el('code', {}, game.example)),
+    el('p', { 'data-testid': 'game-example' }, el('b', {}, 'Example. '), el('code', {}, game.example.startsWith('grundy ') ? game.example : `grundy ${game.example}`)),
     game.limits ? el('p', {}, el('b', {}, 'Limits. '), game.limits) : '');
   const edit = el('section', { class: 'edit', 'aria-labelledby': 'edit-h' }, el('h2', { id: 'edit-h' }, 'Position'),
     rules_form(game, example.rules), editor.element,
