@@ -28,6 +28,7 @@ export function sequence_view(game: GameInfo, rules: () => Record<string, string
   const summary = el('p', { 'data-testid': 'seq-summary', 'aria-live': 'polite' });
   const chart_box = el('div', { class: 'chart', 'data-testid': 'seq-chart', role: 'img', 'aria-label': 'plot of g(n) against n' });
   let chart: echarts.ECharts | null = null;
+  new ResizeObserver(() => chart?.resize()).observe(chart_box);
   const export_svg = el('button', { type: 'button', disabled: true, 'data-testid': 'seq-export-svg',
     onclick: () => chart && download(`${game.name}-values.svg`, svg_url(chart)) }, 'Export SVG');
   const export_png = el('button', { type: 'button', disabled: true, 'data-testid': 'seq-export-png',
