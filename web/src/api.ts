@@ -79,11 +79,17 @@ export interface PositionRequest {
   input?: string;
 }
 
-/// The reply of /api/move.
+/// A move the server played: its text (older servers), or {component, option, move (text), ...}.
+export type MoveDone = string | { component: number; option: number | null; move: string; [field: string]: unknown };
+
+/// The reply of /api/move: the move played, why (the engine's moves), the position after it,
+/// its report, and the engine's reply when one was asked for and the game goes on.
 export interface MoveReply {
+  move?: MoveDone;
+  why?: string;
   position?: string[];
   report?: Report;
-  reply?: { move: string; position: string[]; report: Report } | null;
+  reply?: { move: MoveDone; why?: string; position: string[]; report: Report } | null;
 }
 
 /// The reply of /api/table.

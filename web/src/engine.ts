@@ -1,14 +1,25 @@
 // The engine's move in a game against it. The server chooses (POST /api/move
-// with reply or engine); a server without that choice still plays perfectly
+// with reply, or engine); a server without that choice still plays perfectly
 // here: any option that leaves value 0 (read off the explain view) wins, and
 // without one the first option is played.
 import * as api from './api';
-import type { PositionRequest, Report } from './api';
+import type { MoveDone, MoveReply, PositionRequest, Report } from './api';
 
-/// A move played: its text and the position it leaves.
+/// A move played: its text, why the engine chose it, and the position it leaves.
 export interface Played {
   move: string;
+  why?: string;
   position: string[];
+}
+
+const move_text = (m: MoveDone) => (typeof m === 'string' ? m : m.move);
+
+/// The engine's answer to a move played through /api/move with reply asked for;
+/// null when the game ended with that move. A server that does not reply chooses here.
+export async function reply_of(answer: MoveReply, after: PositionRequest): Promise<Played | null> {
+  if (answer.reply) return { move: move_text(answer.reply.move), why: answer.reply.why, position: answer.reply.position };
+  if ('reply' in answer || answer.move !== undefined) return null;
+  return engine_turn(after);
 }
 
 /// The report of a position with no component left: the player to move has lost.
@@ -36,7 +47,7 @@ export async function engine_turn(req: PositionRequest): Promise<Played | null> 
   if (req.position !== undefined && req.position.length === 0) return null;
   try {
     const answer = await api.engine_move(req);
-    if ('reply' in answer) return answer.reply ?? null;
+    if (answer.move !== undefined) return { move: move_text(answer.move), why: answer.why, position: answer.position ?? [] };
   } catch {
     // A server that does not choose moves: choose here below.
   }

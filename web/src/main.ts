@@ -11,7 +11,7 @@ import { render_board } from './board';
 import { render_options, render_summary } from './results';
 import { is_over } from './moves';
 import { sequence_view } from './sequence';
-import { empty_report, engine_turn } from './engine';
+import { empty_report, engine_turn, reply_of, type Played } from './engine';
 
 /// A game against the engine: who is who, the positions to undo to, the result.
 interface Match {
@@ -133,12 +133,14 @@ async function start(human_first: boolean | null): Promise<void> {
       if (!played) match!.over = 'The engine has no move: you won!';
       else {
         current = { ...current!, position: played.position };
-        say(`The engine played ${played.move}.`);
+        say(engine_said(played));
       }
     });
   }
   await refresh();
 }
+
+const engine_said = (played: Played) => `The engine played ${played.move}${played.why ? ` (${played.why})` : ''}.`;
 
 /// Runs `work` once at a time, showing its error as the message.
 async function guard(work: () => Promise<void>): Promise<boolean> {
@@ -175,10 +177,10 @@ async function play(component: number, option: number): Promise<void> {
     current = { ...current!, position: answer.position ?? [] };
     if (match) {
       match.history.push(before);
-      const played = 'reply' in answer ? answer.reply ?? null : await engine_turn(current);
+      const played = await reply_of(answer, current);
       if (played) current = { ...current, position: played.position };
       else match.over = 'The engine has no move left: you won!';
-      say(played ? `The engine played ${played.move}.` : '');
+      say(played ? engine_said(played) : '');
     } else say('');
   });
   if (ok) await refresh();
