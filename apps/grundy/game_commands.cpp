@@ -23,58 +23,10 @@ using catalogue::RuleOption;
 
 constexpr std::uint64_t kMaxListed = 1'000'000'000;
 
-/// What one game command collects from its arguments.
-struct Arguments {
-  catalogue::RuleValues rules;                 // filled after parsing from the fields below
-  std::map<std::string, std::string> values;   // --set, code, file, ...
-  std::map<std::string, bool> flags;           // --no-cache, --batch, ...
-  std::vector<std::string> positions;
-  std::string max_moves;
-  std::string limit;
-  std::string upto;
-
-  void collect() {
-    for (const auto& [name, value] : values) {
-      if (!value.empty()) rules[name] = value;
-    }
-    for (const auto& [name, on] : flags) {
-      if (on) rules[name] = "true";
-    }
-  }
-};
-
 std::string footer_of(const GameInfo& info, const std::string& prefix) {
   std::string footer = "Rules: " + info.rules + "\nPosition: " + info.syntax + "\nLimits: " + info.limits;
   footer += "\nExample: grundy " + prefix + info.example;
   return footer;
-}
-
-void add_rule_options(CLI::App& command, const std::vector<RuleOption>& options, Arguments& args,
-                      const std::string& skip = "") {
-  for (const RuleOption& option : options) {
-    if (option.name == skip) continue;
-    CLI::Option* added = nullptr;
-    switch (option.kind) {
-      case RuleOption::Kind::flag:
-        added = command.add_flag(option.name, args.flags[option.name], option.help);
-        break;
-      case RuleOption::Kind::positional:
-      case RuleOption::Kind::value: {
-        std::string help = option.help;
-        if (!option.default_value.empty()) help += " (default " + option.default_value + ")";
-        added = command.add_option(option.name, args.values[option.name], help)->type_name(option.value_name);
-        if (!option.choices.empty()) added->check(CLI::IsMember(option.choices));
-        break;
-      }
-    }
-    if (option.required) added->required();
-  }
-}
-
-std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry, Arguments& args,
-                                                   const catalogue::Context& context) {
-  args.collect();
-  return entry.make(args.rules, context);
 }
 
 std::size_t parse_listing(const std::string& text, const char* what, std::size_t fallback) {
@@ -222,6 +174,34 @@ void add_plot_command(CLI::App& app, GlobalOptions& options) {
   }
 }
 
+void add_rule_options(CLI::App& command, const std::vector<RuleOption>& options, Arguments& args,
+                      const std::string& skip) {
+  for (const RuleOption& option : options) {
+    if (option.name == skip) continue;
+    CLI::Option* added = nullptr;
+    switch (option.kind) {
+      case RuleOption::Kind::flag:
+        added = command.add_flag(option.name, args.flags[option.name], option.help);
+        break;
+      case RuleOption::Kind::positional:
+      case RuleOption::Kind::value: {
+        std::string help = option.help;
+        if (!option.default_value.empty()) help += " (default " + option.default_value + ")";
+        added = command.add_option(option.name, args.values[option.name], help)->type_name(option.value_name);
+        if (!option.choices.empty()) added->check(CLI::IsMember(option.choices));
+        break;
+      }
+    }
+    if (option.required) added->required();
+  }
+}
+
+std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry, Arguments& args,
+                                                   const catalogue::Context& context) {
+  args.collect();
+  return entry.make(args.rules, context);
+}
+
 void add_game_commands(CLI::App& app, GlobalOptions& options) {
   for (const catalogue::Entry* entry : catalogue::games()) add_game(app, options, *entry);
 }
@@ -247,6 +227,7 @@ void add_all_commands(CLI::App& app, GlobalOptions& options) {
   add_table_command(app, options);
   add_examples_command(app, options);
   add_plot_command(app, options);
+  add_play_command(app, options);
   add_serve_command(app, options);
 }
 

@@ -5,9 +5,44 @@
 
 #include <CLI/CLI.hpp>
 
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "grundy/catalogue/entry.hpp"
+
 #include "session.hpp"
 
 namespace grundy::cli {
+
+/// What one game command collects from its arguments.
+struct Arguments {
+  catalogue::RuleValues rules;                 // filled after parsing from the fields below
+  std::map<std::string, std::string> values;   // --set, code, file, ...
+  std::map<std::string, bool> flags;           // --no-cache, --batch, ...
+  std::vector<std::string> positions;
+  std::string max_moves;
+  std::string limit;
+  std::string upto;
+
+  void collect() {
+    for (const auto& [name, value] : values) {
+      if (!value.empty()) rules[name] = value;
+    }
+    for (const auto& [name, on] : flags) {
+      if (on) rules[name] = "true";
+    }
+  }
+};
+
+/// Adds a game's rule options to `command`, their values landing in `args` (all but `skip`).
+void add_rule_options(CLI::App& command, const std::vector<catalogue::RuleOption>& options, Arguments& args,
+                      const std::string& skip = "");
+
+/// The game's instance for the rule options collected in `args`.
+std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry, Arguments& args,
+                                                   const catalogue::Context& context);
 
 /// Adds `grundy GAME ...` for every catalogue game.
 void add_game_commands(CLI::App& app, GlobalOptions& options);
@@ -19,6 +54,9 @@ void add_table_command(CLI::App& app, GlobalOptions& options);
 void add_plot_command(CLI::App& app, GlobalOptions& options);
 /// `grundy examples`: every worked example of the problems grundy started from.
 void add_examples_command(CLI::App& app, GlobalOptions& options);
+
+/// `grundy play GAME ...`: a game against the perfect opponent, for every catalogue game.
+void add_play_command(CLI::App& app, GlobalOptions& options);
 
 /// Every command of the tool.
 void add_all_commands(CLI::App& app, GlobalOptions& options);

@@ -50,10 +50,14 @@ double parse_seconds(const std::string& text) {
 
 }  // namespace
 
+double time_seconds(const GlobalOptions& options, double default_seconds) {
+  return options.time.empty() ? default_seconds : parse_seconds(options.time);
+}
+
 catalogue::Context make_context(const GlobalOptions& options, double default_seconds) {
   catalogue::Context context;
   context.memory = MemoryBudget::parse(options.memory);
-  const double seconds = options.time.empty() ? default_seconds : parse_seconds(options.time);
+  const double seconds = time_seconds(options, default_seconds);
   if (seconds > 0) {
     const auto budget = std::chrono::duration<double>(seconds);
     context.deadline =

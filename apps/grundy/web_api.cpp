@@ -6,6 +6,7 @@
 #include <functional>
 #include <new>
 
+#include "api_move.hpp"
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/plot/svg_plot.hpp"
@@ -121,7 +122,12 @@ ApiAnswer compute(const std::string& body, const ApiLimits& limits, const std::a
     const auto instance = make_instance(request, input, context);
     return ApiAnswer{.status = 200, .body = handler(json, request, input, *instance), .content_type = content_type};
   } catch (const BudgetExceeded& e) {
-    return api_error(422, user_message(e.what(), input_path));
+    // The engine's hint names the command line's option; here the bound is the server's.
+    std::string message = user_message(e.what(), input_path);
+    if (const std::size_t at = message.find(" (raise it with --memory)"); at != std::string::npos) {
+      message.replace(at, std::string::npos, " (the server's bound per request)");
+    }
+    return api_error(422, message);
   } catch (const TimeExceeded&) {
     return api_error(
         422, fmt::format("the computation ran past the server's budget of {} s per request", limits.request_seconds));
@@ -143,8 +149,7 @@ std::size_t listed(const Json& body, const char* name, std::size_t fallback, con
 std::string solve(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
                   const ApiLimits& limits) {
   const catalogue::Position position = parse_position(request, input, instance);
-  return catalogue::report_json_text(
-      instance.analyse(position, listed(body, "max_moves", limits.default_max_moves, limits)));
+  return report_with_drawing(instance, position, listed(body, "max_moves", limits.default_max_moves, limits));
 }
 
 std::string explain(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
@@ -168,34 +173,9 @@ catalogue::TableResult table_of(const Json& body, const GameRequest& request, ca
   return instance.table(upto, catalogue::TableRequest{});
 }
 
-// {"position": [...], "report": {...}}: a position after a move and its report.
-std::string position_answer(catalogue::Instance& instance, const catalogue::Position& position, std::size_t max_moves) {
-  return fmt::format("{{\"position\":{},\"report\":{}}}", Json(position.components).dump(),
-                     catalogue::report_json_text(instance.analyse(position, max_moves)));
-}
-
-std::size_t index_field(const Json& move, const char* name) {
-  if (!move.contains(name) || !move[name].is_number_integer() || move[name].get<std::int64_t>() < 0) {
-    throw InputError(fmt::format("move: expected \"{}\": a whole number from 0", name));
-  }
-  return move[name].get<std::size_t>();
-}
-
-std::string move_answer(const Json& body, const GameRequest& request, const InputFile& input,
-                        catalogue::Instance& instance, const ApiLimits& limits) {
-  const catalogue::Position position = parse_position(request, input, instance);
-  const std::size_t max_moves = listed(body, "max_moves", limits.default_max_moves, limits);
-  if (!body.contains("move") || !body["move"].is_object()) {
-    throw InputError("move: expected {\"component\": i, \"option\": j} (explain's numbering, from 0)");
-  }
-  const Json& chosen = body["move"];
-  const std::size_t component = index_field(chosen, "component");
-  if (component >= position.components.size()) {
-    throw InputError(fmt::format("move: the position has {} components; component {} is not one of them",
-                                 position.components.size(), component));
-  }
-  const catalogue::Position after = instance.apply(position, component, index_field(chosen, "option"));
-  return position_answer(instance, after, max_moves);
+std::string play(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
+                 const ApiLimits& limits) {
+  return move_answer(body, instance, parse_position(request, input, instance), limits);
 }
 
 }  // namespace
@@ -203,7 +183,8 @@ std::string move_answer(const Json& body, const GameRequest& request, const Inpu
 ApiAnswer api_error(int status, const std::string& message) {
   Json json = Json::object();
   json["error"] = message;
-  return ApiAnswer{.status = status, .body = json.dump()};
+  // A message may quote a cut piece of the request: never let a broken UTF-8 sequence fail the answer.
+  return ApiAnswer{.status = status, .body = json.dump(-1, ' ', false, Json::error_handler_t::replace)};
 }
 
 ApiAnswer WebApi::games() const {
@@ -235,7 +216,7 @@ ApiAnswer WebApi::plot(const std::multimap<std::string, std::string>& query) {
 ApiAnswer WebApi::post(std::string_view name, const std::string& body) {
   const ApiLimits& limits = limits_;
   if (name == "solve" || name == "explain" || name == "move") {
-    const auto run = name == "solve" ? solve : name == "explain" ? explain : move_answer;
+    const auto run = name == "solve" ? solve : name == "explain" ? explain : play;
     return compute(body, limits_, stop_, running_, true,
                    [&](const Json& json, const GameRequest& request, const InputFile& input,
                        catalogue::Instance& instance) { return run(json, request, input, instance, limits); });

@@ -19,6 +19,16 @@ std::string token_row(const std::string& label, std::uint64_t count) {
   return fmt::format("{} ({}): {}\n", label, count, tokens(count));
 }
 
+std::vector<std::string> rows_of(const std::string& text) {
+  std::vector<std::string> rows;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find('/', start), text.size());
+    rows.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return rows;
+}
+
 std::string cell_matrix(const std::string& label, const std::vector<std::string>& rows, std::size_t first_row,
                         std::size_t first_col) {
   const std::size_t cols = rows.empty() ? 0 : rows.front().size();
@@ -53,7 +63,8 @@ std::string successor_names(const games::Digraph& graph, games::Digraph::Vertex 
   const auto next = graph.successors(v);
   if (next.empty()) return "nowhere";
   std::string out;
-  for (std::size_t i = 0; i < next.size() && i < kNamed; ++i) out += (i == 0 ? "" : " ") + std::string(graph.name(next[i]));
+  for (std::size_t i = 0; i < next.size() && i < kNamed; ++i)
+    out += (i == 0 ? "" : " ") + std::string(graph.name(next[i]));
   if (next.size() > kNamed) out += fmt::format(" and {} more", next.size() - kNamed);
   return out;
 }

@@ -21,6 +21,9 @@ std::string token_row(const std::string& label, std::uint64_t count);
 /// The tokens alone: "● ● ●", "-" for none, cut short as in token_row.
 std::string tokens(std::uint64_t count);
 
+/// The rows of a board written with '/' between them ("01/10" -> {"01", "10"}).
+std::vector<std::string> rows_of(const std::string& text);
+
 /// A matrix of one-character cells headed by `label`, with 1-based row and column
 /// numbers counted from `first_row`, `first_col` (moves name cells by them).
 std::string cell_matrix(const std::string& label, const std::vector<std::string>& rows, std::size_t first_row = 1,

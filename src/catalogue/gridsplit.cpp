@@ -103,14 +103,8 @@ class GridPieces {
 Speech<GridPieces> gridsplit_speech(std::shared_ptr<GridBook> book, const std::string& file) {
   Speech<GridPieces> speech;
   speech.draw = [book](const GridPiece& piece, const std::string& label) {
-    const games::GridSplitBoard& board = *book->boards[piece.grid];
-    std::vector<std::string> rows;
-    for (std::uint16_t r = piece.rect.top; r < piece.rect.bottom; ++r) {
-      rows.emplace_back();
-      for (std::uint16_t c = piece.rect.left; c < piece.rect.right; ++c) rows.back() += board.is_candidate(r, c) ? '*' : '.';
-    }
-    return cell_matrix(label + " (* a cell that can be played)", rows, std::size_t{piece.rect.top} + 1,
-                       std::size_t{piece.rect.left} + 1);
+    return cell_matrix(label + " (* a cell that can be played)", rows_of(book->text_of(piece)),
+                       std::size_t{piece.rect.top} + 1, std::size_t{piece.rect.left} + 1);
   };
   speech.expand = [file](const std::vector<std::string>& arguments) {
     std::vector<std::string> grids;

@@ -14,22 +14,9 @@ namespace grundy::catalogue {
 
 namespace {
 
-// The position with component `component` replaced by what an option leaves.
-Position replaced(const Position& position, std::size_t component, const std::vector<std::string>& result) {
-  Position out;
-  for (std::size_t i = 0; i < position.components.size(); ++i) {
-    if (i != component) {
-      out.components.push_back(position.components[i]);
-    } else {
-      out.components.insert(out.components.end(), result.begin(), result.end());
-    }
-  }
-  return out;
-}
-
 EngineMove engine_move(const Position& position, std::size_t component, std::size_t option, OptionInfo info,
                        std::string why) {
-  Position after = replaced(position, component, info.result);
+  Position after = after_move(position, component, info.result);
   return EngineMove{component, option, std::move(info), std::move(after), std::move(why)};
 }
 
@@ -47,7 +34,7 @@ EngineMove resolve(Instance& instance, const Position& position, const MoveInfo&
     throw Error(fmt::format("component {}: the engine's move lies beyond its first {} options", move.component + 1,
                             kOpponentOptionLimit));
   }
-  OptionInfo info{.move = move, .result = move.result, .value = GameValue{}};
+  OptionInfo info{.move = move, .result = move.result, .value = instance.analyse(Position{move.result}, 0).value};
   return engine_move(position, move.component, kOptionNotListed, std::move(info), std::move(why));
 }
 
@@ -86,14 +73,18 @@ EngineMove delaying_move(Instance& instance, const Position& position) {
   for (std::size_t c = 0; c < n; ++c) {
     ComponentExplanation listed = instance.explain(position, c, per_component);
     for (std::size_t j = 0; j < listed.options.size(); ++j) {
-      const Position after = replaced(position, c, listed.options[j].result);
+      const Position after = after_move(position, c, listed.options[j].result);
       const std::size_t replies = instance.analyse(after, 0).winning_moves_count;
       if (best && replies > best->replies) continue;
-      if (best && replies == best->replies) {
-        if (!best->options_left) best->options_left = options_in(instance, replaced(position, best->component, best->info.result));
-        if (options_in(instance, after) <= *best->options_left) continue;
+      std::optional<std::uint64_t> options_left;
+      if (best && replies == best->replies) {  // a tie: the position with more options left is the longer game
+        if (!best->options_left) {
+          best->options_left = options_in(instance, after_move(position, best->component, best->info.result));
+        }
+        options_left = options_in(instance, after);
+        if (*options_left <= *best->options_left) continue;
       }
-      best = Best{c, j, listed.options[j], replies, std::nullopt};
+      best = Best{c, j, listed.options[j], replies, options_left};
     }
   }
   if (!best) throw InputError("the position has no move: the game is over");
@@ -157,8 +148,12 @@ TypedMove by_number(Instance& instance, const Position& position, std::size_t c,
   }
   const ComponentExplanation listed = instance.explain(position, c - 1, 0);
   if (n == 0 || (listed.options_count_known && n > listed.options_count)) {
-    throw InputError(fmt::format("component {} ({}) has no option {}: it has {}", c, listed.position, n,
-                                 listed.options_count));
+    throw InputError(
+        fmt::format("component {} ({}) has no option {}: it has {}", c, listed.position, n, listed.options_count));
+  }
+  if (n > kOpponentOptionLimit) {
+    throw InputError(fmt::format("component {}: only its first {} options can be played (it has {})", c,
+                                 kOpponentOptionLimit, listed.options_count));
   }
   return TypedMove{c - 1, n - 1};
 }
@@ -219,8 +214,8 @@ TypedMove by_text(Instance& instance, const Position& position, std::optional<st
   if (found.empty()) throw InputError(fmt::format("'{}' is not a move here: {}", text, kForms));
   for (const TypedMove& other : found) {
     if (position.components[other.component] != position.components[found[0].component]) {
-      throw InputError(fmt::format("'{}' could be played in component {} or {}: put 'K: ' before it to say which",
-                                   text, found[0].component + 1, other.component + 1));
+      throw InputError(fmt::format("'{}' could be played in component {} or {}: put 'K: ' before it to say which", text,
+                                   found[0].component + 1, other.component + 1));
     }
   }
   return found[0];
@@ -241,7 +236,8 @@ EngineMove choose_move(Instance& instance, const Position& position) {
       return resolve(instance, position, best ? *best : report.drawing_moves.at(0),
                      "a drawing move: neither side can force a win");
     case Outcome::second:
-      if (best) return resolve(instance, position, *best, "every move loses against perfect play; this one lasts longest");
+      if (best)
+        return resolve(instance, position, *best, "every move loses against perfect play; this one lasts longest");
       return delaying_move(instance, position);
   }
   return delaying_move(instance, position);
@@ -256,8 +252,8 @@ TypedMove find_move(Instance& instance, const Position& position, std::string_vi
     return by_number(instance, position, number(typed.substr(0, colon)), number(typed.substr(colon + 1)));
   }
   std::optional<std::size_t> named;
-  if (colon != std::string::npos && all_digits(std::string_view(typed).substr(0, colon)) &&
-      colon + 1 < typed.size() && std::isspace(static_cast<unsigned char>(typed[colon + 1])) != 0) {
+  if (colon != std::string::npos && all_digits(std::string_view(typed).substr(0, colon)) && colon + 1 < typed.size() &&
+      std::isspace(static_cast<unsigned char>(typed[colon + 1])) != 0) {
     const std::size_t k = number(typed.substr(0, colon));
     if (k == 0 || k > position.components.size()) {
       throw InputError(fmt::format("no component {}: the position has {}", k, position.components.size()));
@@ -275,6 +271,18 @@ TypedMove find_move(Instance& instance, const Position& position, std::string_vi
                                  trimmed(left).empty() ? "nothing" : trimmed(left), kForms));
   }
   return move;
+}
+
+Position after_move(const Position& position, std::size_t component, const std::vector<std::string>& result) {
+  Position out;
+  for (std::size_t i = 0; i < position.components.size(); ++i) {
+    if (i != component) {
+      out.components.push_back(position.components[i]);
+    } else {
+      out.components.insert(out.components.end(), result.begin(), result.end());
+    }
+  }
+  return out;
 }
 
 std::string short_move(const Position& position, std::size_t component, const OptionInfo& option) {

@@ -28,13 +28,8 @@ struct BoardFrame {
 Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
   Speech<games::Rect> speech;
   speech.draw = [frame](std::uint64_t cells, const std::string& label) {
-    std::string text = games::format_rect_board(games::RectBoard{cells, frame->rows, frame->cols});
-    std::vector<std::string> rows;
-    for (std::size_t start = 0; start <= text.size();) {
-      const std::size_t end = std::min(text.find('/', start), text.size());
-      rows.push_back(text.substr(start, end - start));
-      start = end + 1;
-    }
+    const std::string text = games::format_rect_board(games::RectBoard{cells, frame->rows, frame->cols});
+    std::vector<std::string> rows = rows_of(text);
     for (std::string& row : rows) std::replace(row.begin(), row.end(), '0', '.');
     return cell_matrix(label + " (1: a cell still to clear)", rows);
   };

@@ -45,13 +45,13 @@ std::string escaped(const std::string& text) {
 class Frame {
  public:
   Frame(PlotSize size, std::uint64_t last_n, Nimber largest)
-      : size_(size), last_n_(std::max<std::uint64_t>(last_n, 1)), largest_(std::max<Nimber>(largest, 1)) {}
+      : size_(size),
+        last_n_(std::max<std::uint64_t>(last_n, 1)),
+        top_value_(static_cast<double>(std::max<Nimber>(largest, 1)) * 1.04) {}
   [[nodiscard]] double x(std::uint64_t n) const {
     return kLeft + static_cast<double>(n) * width() / static_cast<double>(last_n_);
   }
-  [[nodiscard]] double y(Nimber g) const {
-    return kTop + height() - static_cast<double>(g) * height() / static_cast<double>(largest_);
-  }
+  [[nodiscard]] double y(Nimber g) const { return kTop + height() - static_cast<double>(g) * height() / top_value_; }
   [[nodiscard]] double width() const { return size_.width - kLeft - kRight; }
   [[nodiscard]] double height() const { return size_.height - kTop - kBottom; }
   [[nodiscard]] double bottom() const { return kTop + height(); }
@@ -61,7 +61,7 @@ class Frame {
  private:
   PlotSize size_;
   std::uint64_t last_n_;
-  Nimber largest_;
+  double top_value_;  // a little above the largest value, so its points are not cut by the edge
 };
 
 std::string axes(const Frame& frame, std::uint64_t last_n, Nimber largest) {
@@ -115,11 +115,11 @@ std::string period_marks(const Frame& frame, const PlotData& data, std::uint64_t
   out += fmt::format(
       "<line class=\"preperiod\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
       "stroke=\"#b8860b\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n",
-      x, kTop - 6, frame.bottom());
+      x, kTop, frame.bottom());
   out += fmt::format(
       "<text x=\"{:.1f}\" y=\"{}\" font-size=\"12\" font-family=\"sans-serif\" fill=\"#b8860b\">"
       "n0 = {}</text>\n",
-      x + 4, kTop - 8, start);
+      x + 4, kTop + 12, start);
   return out + "</g>\n";
 }
 

@@ -11,8 +11,10 @@ namespace {
 std::string title_of(const catalogue::TableResult& table) {
   std::string title = table.game;
   const auto& extra = table.extra;
-  if (extra.contains("code") && extra["code"].is_string() && extra["code"].get<std::string>() != table.game) {
-    title += " (code " + extra["code"].get<std::string>() + ")";
+  if (extra.contains("code") && extra["code"].is_string()) {
+    const std::string code = extra["code"].get<std::string>();
+    // An octal game is named by its code alone ("0.07"); a named game shows its code too.
+    title = code == table.game ? "octal game " + code : table.game + " (code " + code + ")";
   }
   if (extra.contains("set") && extra["set"].is_array()) {
     std::string set;

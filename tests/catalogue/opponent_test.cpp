@@ -4,7 +4,9 @@
 // graph with cycles it keeps a draw; bad input is one InputError.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -56,6 +58,12 @@ std::unique_ptr<Instance> make(const std::string& game, const RuleValues& rules 
 // Typed moves may pick an equal component or an option leaving the same: compare what they leave.
 Position after(Instance& instance, const Position& position, const TypedMove& move) {
   return instance.apply(position, move.component, move.option);
+}
+
+TEST(FindMove, EveryGameHasASample) {
+  std::set<std::string> covered;
+  for (const Sample& s : samples()) covered.insert(s.game);
+  for (const Entry* entry : games()) EXPECT_TRUE(covered.count(entry->info().name)) << entry->info().name;
 }
 
 TEST(FindMove, EveryListedOptionReadsBackInEveryForm) {
@@ -112,8 +120,21 @@ TEST(FindMove, ShortFormsAndErrors) {
   EXPECT_EQ(kayles->apply(heaps, swapped.component, swapped.option), (Position{{"1", "2"}}));
 }
 
-// Plays random positions of small games: every won position's engine move leaves a loss.
-TEST(ChooseMove, WonPositionsAreKeptAndEveryMoveIsLegal) {
+// The fewest winning moves any option leaves the opponent, by listing every option.
+std::size_t fewest_replies(Instance& instance, const Position& position) {
+  std::size_t fewest = static_cast<std::size_t>(-1);
+  for (std::size_t c = 0; c < position.components.size(); ++c) {
+    const ComponentExplanation listed = instance.explain(position, c, 1000);
+    for (std::size_t j = 0; j < listed.options.size(); ++j) {
+      fewest = std::min(fewest, instance.analyse(instance.apply(position, c, j), 0).winning_moves_count);
+    }
+  }
+  return fewest;
+}
+
+// Plays random positions of small games: every won position's engine move leaves a loss,
+// every lost one's the fewest winning replies.
+TEST(ChooseMove, WonPositionsAreKeptLostOnesResisted) {
   std::mt19937 random(7);
   const auto heaps = [&](std::size_t count, unsigned most) {
     std::vector<std::string> out;
@@ -127,7 +148,8 @@ TEST(ChooseMove, WonPositionsAreKeptAndEveryMoveIsLegal) {
   };
   const auto board = [&] {
     std::string text;
-    for (int r = 0; r < 3; ++r) text += (r ? "/" : "") + std::string({"01"[random() % 2], "01"[random() % 2], "01"[random() % 2]});
+    for (int r = 0; r < 3; ++r)
+      text += (r ? "/" : "") + std::string({"01"[random() % 2], "01"[random() % 2], "01"[random() % 2]});
     return text;
   };
   for (int round = 0; round < 30; ++round) {
@@ -151,6 +173,9 @@ TEST(ChooseMove, WonPositionsAreKeptAndEveryMoveIsLegal) {
         ASSERT_EQ(move.after, instance->apply(position, move.component, move.option)) << s.game;
         if (report.outcome == Outcome::first) {
           EXPECT_EQ(instance->analyse(move.after, 0).outcome, Outcome::second) << s.game << " " << move.why;
+        } else {
+          EXPECT_EQ(instance->analyse(move.after, 0).winning_moves_count, fewest_replies(*instance, position))
+              << s.game;
         }
         position = move.after;
       }
@@ -180,10 +205,14 @@ TEST(ChooseMove, GraphWinsSoonestAndKeepsDraws) {
 
 TEST(ChooseMove, HugePileIsAnsweredWithoutListingIt) {
   auto nim = make("nim");
-  const Position position{{"1000000000000", "5"}};
+  const Position position{{"1000000000000", "999999999999"}};  // the winning option is number 10^12 - 1
   const EngineMove move = choose_move(*nim, position);
-  EXPECT_EQ(move.after, (Position{{"5", "5"}}));
+  EXPECT_EQ(move.after, (Position{{"999999999999", "999999999999"}}));
   EXPECT_EQ(move.option, kOptionNotListed);
+  EXPECT_EQ(move.option_info.value.nimber, 999999999999u);
+  EXPECT_THROW((void)find_move(*nim, position, "1:999999999"), InputError);  // not listed: never enumerated
+  const TypedMove near = find_move(*nim, position, "1000000000000 -> 7");
+  EXPECT_EQ(nim->apply(position, near.component, near.option), (Position{{"7", "999999999999"}}));
 }
 
 }  // namespace

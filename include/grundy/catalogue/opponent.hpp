@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "grundy/catalogue/entry.hpp"
 #include "grundy/catalogue/report.hpp"
@@ -57,6 +58,10 @@ struct TypedMove {
 /// - "C:N": component C, option N as explain numbers them (both 1-based).
 /// Throws InputError with one line saying why (no such move; ambiguous: which component).
 TypedMove find_move(Instance& instance, const Position& position, std::string_view text);
+
+/// The position after a move in `component` that leaves `result` in its place
+/// (what Instance::apply gives, without listing the options again).
+Position after_move(const Position& position, std::size_t component, const std::vector<std::string>& result);
 
 /// The short form of an option of component `component` of `position` ("9 -> 1 6").
 std::string short_move(const Position& position, std::size_t component, const OptionInfo& option);
