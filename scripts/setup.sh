@@ -11,6 +11,11 @@ packages=(
   clang libclang-rt-14-dev
 )
 
+# The playground page and its browser tests: Debian's Chromium; Node and npm
+# only when no node is on PATH (web/ builds with Node 18 or newer).
+packages+=(chromium)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

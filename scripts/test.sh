@@ -13,7 +13,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   build=$root/build/sanitize
   # -O1 with line tables only: sanitizer reports keep file:line, the build is much faster.
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" -DGRUNDY_SANITIZE=ON \
-    -DGRUNDY_BUILD_BENCH=OFF >/dev/null
+    -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_WEB=OFF >/dev/null
   cmake --build "$build"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   (cd "$build" && ctest --output-on-failure -j "$jobs")
