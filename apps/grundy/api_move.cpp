@@ -35,19 +35,20 @@ Json move_json(const catalogue::Position& position, std::size_t component, const
 
 // {"move", ["why",] "position", "report"} after a move in `before`; the report carries "drawing".
 std::string played(catalogue::Instance& instance, const Json& move, const catalogue::Position& after,
-                   std::size_t max_moves, const std::string& why = "") {
+                   std::size_t max_moves, catalogue::Play play, const std::string& why = "") {
   std::string out = "{\"move\":" + move.dump();
   if (!why.empty()) out += ",\"why\":" + Json(why).dump();
   out += ",\"position\":" + Json(after.components).dump();
-  out += ",\"report\":" + report_with_drawing(instance, after, max_moves);
+  out += ",\"report\":" + report_with_drawing(instance, after, max_moves, play);
   return out;  // left open: a reply may follow
 }
 
-std::string engine_move(catalogue::Instance& instance, const catalogue::Position& position, std::size_t max_moves) {
-  const catalogue::EngineMove chosen = catalogue::choose_move(instance, position);
+std::string engine_move(catalogue::Instance& instance, const catalogue::Position& position, std::size_t max_moves,
+                        catalogue::Play play) {
+  const catalogue::EngineMove chosen = catalogue::choose_move(instance, position, play);
   const Json option = chosen.option == catalogue::kOptionNotListed ? Json(nullptr) : Json(chosen.option);
   return played(instance, move_json(position, chosen.component, option, chosen.option_info), chosen.after, max_moves,
-                chosen.why) +
+                play, chosen.why) +
          "}";
 }
 
@@ -73,18 +74,18 @@ catalogue::TypedMove requested_move(const Json& body, catalogue::Instance& insta
 }  // namespace
 
 std::string report_with_drawing(catalogue::Instance& instance, const catalogue::Position& position,
-                                std::size_t max_moves) {
-  std::string report = catalogue::report_json_text(instance.analyse(position, max_moves));
+                                std::size_t max_moves, catalogue::Play play) {
+  std::string report = catalogue::report_json_text(catalogue::analyse_as(instance, position, max_moves, play));
   report.pop_back();  // the closing brace
   return report + ",\"drawing\":" + Json(instance.draw(position)).dump() + "}";
 }
 
 std::string move_answer(const Json& body, catalogue::Instance& instance, const catalogue::Position& position,
-                        const ApiLimits& limits) {
+                        catalogue::Play play, const ApiLimits& limits) {
   const auto max_moves =
       static_cast<std::size_t>(count_field(body, "max_moves", limits.default_max_moves, limits.max_listed));
   const bool engine = body.contains("engine") && body["engine"] == true;
-  if (engine && !body.contains("move") && !body.contains("text")) return engine_move(instance, position, max_moves);
+  if (engine && !body.contains("move") && !body.contains("text")) return engine_move(instance, position, max_moves, play);
   const catalogue::TypedMove move = requested_move(body, instance, position, limits);
   const std::vector<catalogue::OptionInfo> options =
       instance.explain(position, move.component, move.option + 1).options;
@@ -94,9 +95,10 @@ std::string move_answer(const Json& body, catalogue::Instance& instance, const c
   }
   const catalogue::Position after = instance.apply(position, move.component, move.option);
   std::string out =
-      played(instance, move_json(position, move.component, Json(move.option), options[move.option]), after, max_moves);
+      played(instance, move_json(position, move.component, Json(move.option), options[move.option]), after, max_moves,
+             play);
   const bool reply = body.contains("reply") && body["reply"] == true;
-  if (reply && !instance.terminal(after)) out += ",\"reply\":" + engine_move(instance, after, max_moves);
+  if (reply && !instance.terminal(after)) out += ",\"reply\":" + engine_move(instance, after, max_moves, play);
   return out + "}";
 }
 

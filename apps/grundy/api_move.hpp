@@ -11,12 +11,12 @@
 
 namespace grundy::cli {
 
-/// The report's JSON text with "drawing" (the position drawn for people) added.
+/// The report's JSON text (normal or misère play) with "drawing" (the position drawn for people) added.
 std::string report_with_drawing(catalogue::Instance& instance, const catalogue::Position& position,
-                                std::size_t max_moves);
+                                std::size_t max_moves, catalogue::Play play);
 
-/// The answer of POST /api/move for this body, in `position`; throws InputError for a bad move.
+/// The answer of POST /api/move for this body, in `position`, under `play`; throws InputError for a bad move.
 std::string move_answer(const catalogue::Json& body, catalogue::Instance& instance, const catalogue::Position& position,
-                        const ApiLimits& limits);
+                        catalogue::Play play, const ApiLimits& limits);
 
 }  // namespace grundy::cli

@@ -133,6 +133,10 @@ GameRequest read_game_request(const Json& body, const ApiLimits& limits, bool wi
   if (request.entry == nullptr) throw InputError(fmt::format("game: no game is called '{}'", name.substr(0, 100)));
   const catalogue::GameInfo& info = request.entry->info();
   request.rules = read_rules(body, info);
+  if (body.contains("misere") && !body["misere"].is_null()) {
+    if (!body["misere"].is_boolean()) throw InputError("misere: expected true (misère play) or false");
+    if (body["misere"].get<bool>()) request.play = catalogue::Play::misere;
+  }
   const InputUse use = input_use(info);
   if (body.contains("input") && !body["input"].is_null()) {
     if (use == InputUse::none) throw InputError(fmt::format("input: {} reads no file; give a position", info.name));

@@ -47,9 +47,10 @@ struct GameRequest {
   catalogue::RuleValues rules;
   std::vector<std::string> position;  // the position's components as sent
   std::optional<std::string> input;   // a file's text
+  catalogue::Play play = catalogue::Play::normal;  // "misere": true asks for misère play
 };
 
-/// Reads "game", "rules", "position" and "input"; throws InputError naming the field.
+/// Reads "game", "rules", "position", "input" and "misere"; throws InputError naming the field.
 GameRequest read_game_request(const catalogue::Json& body, const ApiLimits& limits, bool with_position);
 
 /// A number field of the body: `fallback` when absent; InputError when it is not

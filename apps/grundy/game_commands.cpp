@@ -29,10 +29,6 @@ std::string footer_of(const GameInfo& info, const std::string& prefix) {
   return footer;
 }
 
-void add_misere_flag(CLI::App& command, Arguments& args) {
-  command.add_flag("--misere", args.misere, "misère play: the player who makes the last move loses");
-}
-
 std::size_t parse_listing(const std::string& text, const char* what, std::size_t fallback) {
   if (text.empty()) return fallback;
   return static_cast<std::size_t>(parse_count(text, what, kMaxListed));
@@ -185,6 +181,10 @@ void add_plot_command(CLI::App& app, GlobalOptions& options) {
   for (const catalogue::Entry* entry : catalogue::games()) {
     if (entry->info().has_table) add_plot_game(*plot, options, *entry);
   }
+}
+
+void add_misere_flag(CLI::App& command, Arguments& args) {
+  command.add_flag("--misere", args.misere, "misère play: the player who makes the last move loses");
 }
 
 void add_rule_options(CLI::App& command, const std::vector<RuleOption>& options, Arguments& args,

@@ -41,6 +41,9 @@ struct Arguments {
 void add_rule_options(CLI::App& command, const std::vector<catalogue::RuleOption>& options, Arguments& args,
                       const std::string& skip = "");
 
+/// Adds --misere (the player who makes the last move loses) to `command`.
+void add_misere_flag(CLI::App& command, Arguments& args);
+
 /// The game's instance for the rule options collected in `args`.
 std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry, Arguments& args,
                                                    const catalogue::Context& context);

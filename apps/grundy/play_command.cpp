@@ -70,6 +70,7 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
       ->allow_extra_args();
   CLI::Option* first = command->add_flag("--first", args->first, "you move first");
   command->add_flag("--second", args->second, "the engine moves first")->excludes(first);
+  add_misere_flag(*command, args->game);
   command->callback([&options, &entry, args] {
     check_sources(entry.info(), args->game);
     GlobalOptions untimed = options;
@@ -87,7 +88,8 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
                           .json = options.json,
                           .person_first = person_first,
                           .echo = !terminal_input,
-                          .seconds = seconds};
+                          .seconds = seconds,
+                        .play = args->game.misere ? catalogue::Play::misere : catalogue::Play::normal};
     PlaySession session(*instance, args->game.positions, settings, std::cin, std::cout, g_halt,
                         StopOnSignals::stop_flag());
     session.run();

@@ -145,12 +145,13 @@ auto PlaySession::think(Work&& work) {
 }
 
 catalogue::Report PlaySession::analyse(const catalogue::Position& position, std::size_t max_moves) {
-  return think([&] { return instance_.analyse(position, max_moves); });
+  return think([&] { return catalogue::analyse_as(instance_, position, max_moves, settings_.play); });
 }
 
 int PlaySession::run() {
   try {
     position_ = think([&] { return instance_.normalise(instance_.parse(arguments_)); });
+    if (misere()) (void)analyse(position_, 0);  // a game that refuses misère play says so before it starts
   } catch (const Interrupted&) {
     return 0;  // Ctrl-C before the game began
   }
@@ -160,7 +161,8 @@ int PlaySession::run() {
                {"position", position_.components},
                {"you", settings_.person_first ? "first" : "second"}});
   } else {
-    say(fmt::format("{}: you move {}. Type a move, or help.\n", settings_.game,
+    say(fmt::format("{}{}: you move {}. Type a move, or help.\n", settings_.game,
+                    misere() ? " (misère play: whoever makes the last move loses)" : "",
                     settings_.person_first ? "first" : "second"));
   }
   bool persons_turn = settings_.person_first;
@@ -168,11 +170,13 @@ int PlaySession::run() {
     for (;;) {
       show_position(persons_turn);
       if (think([&] { return instance_.terminal(position_); })) {
-        if (persons_turn) {
-          end("engine", "you have no move");
-        } else {
-          end("you", "the engine has no move");
-        }
+        // Normal play: the player left without a move loses; misère play: that player wins.
+        const bool person_wins = persons_turn == misere();
+        const char* reason = persons_turn ? (misere() ? "you have no move: the engine made the last move (misère play)"
+                                                      : "you have no move")
+                                          : (misere() ? "the engine has no move: you made the last move (misère play)"
+                                                      : "the engine has no move");
+        end(person_wins ? "you" : "engine", reason);
         return 0;
       }
       const Step step = persons_turn ? person_turn() : engine_turn();
@@ -237,7 +241,7 @@ PlaySession::Step PlaySession::person_move(std::string_view text) {
 }
 
 PlaySession::Step PlaySession::engine_turn() {
-  const catalogue::EngineMove move = think([&] { return catalogue::choose_move(instance_, position_); });
+  const catalogue::EngineMove move = think([&] { return catalogue::choose_move(instance_, position_, settings_.play); });
   const std::string short_form = catalogue::short_move(position_, move.component, move.option_info);
   if (settings_.json) {
     event(Json{{"event", "move"},
@@ -291,6 +295,11 @@ void PlaySession::hint() {
     const catalogue::Position after = catalogue::after_move(position_, move.component, move.result);
     const std::string short_form =
         catalogue::short_move(position_, move.component, catalogue::OptionInfo{.move = move, .result = move.result});
+    if (misere()) {  // a misère value is not a nimber: the move leaves a loss for the engine
+      listed.push_back(Json{{"component", move.component}, {"move", move.text}, {"short", short_form}, {"value", nullptr}});
+      text += fmt::format("  {}  [{}]\n", move.text, short_form);
+      continue;
+    }
     const catalogue::GameValue left = analyse(after, 0).value;
     listed.push_back(
         Json{{"component", move.component}, {"move", move.text}, {"short", short_form}, {"value", left.json()}});
@@ -317,26 +326,34 @@ void PlaySession::explain() {
   Json components = Json::array();
   std::string text;
   for (std::size_t c = 0; c < position_.components.size(); ++c) {
-    const catalogue::ComponentExplanation e = think([&] { return instance_.explain(position_, c, kExplainOptions); });
+    const catalogue::ComponentExplanation e = think([&] { return catalogue::explain_as(instance_, position_, c, kExplainOptions, settings_.play); });
     Json options = Json::array();
     text += fmt::format("component {}: {}  value {}\n", c + 1, e.position, e.value.text());
     for (std::size_t j = 0; j < e.options.size(); ++j) {
       const catalogue::OptionInfo& option = e.options[j];
       const std::string short_form = catalogue::short_move(position_, c, option);
-      options.push_back(Json{{"number", fmt::format("{}:{}", c + 1, j + 1)},
-                             {"move", option.move.text},
-                             {"short", short_form},
-                             {"result", option.result},
-                             {"value", option.value.json()}});
-      text += fmt::format("  {:>5}  {}  [{}]  leaves {}  value {}\n", fmt::format("{}:{}", c + 1, j + 1),
-                          option.move.text, short_form, joined(option.result), option.value.text());
+      Json listed{{"number", fmt::format("{}:{}", c + 1, j + 1)},
+                  {"move", option.move.text},
+                  {"short", short_form},
+                  {"result", option.result},
+                  {"value", option.value.json()}};
+      std::string verdict = "value " + option.value.text();
+      if (option.misere_outcome) {  // misère play: who wins after it, not the normal value
+        listed["outcome"] = catalogue::outcome_name(*option.misere_outcome);
+        verdict = *option.misere_outcome == Outcome::second  ? "the engine then loses: a winning move"
+                  : *option.misere_outcome == Outcome::first ? "the engine then wins"
+                                                             : "then a draw";
+      }
+      options.push_back(std::move(listed));
+      text += fmt::format("  {:>5}  {}  [{}]  leaves {}  {}\n", fmt::format("{}:{}", c + 1, j + 1), option.move.text,
+                          short_form, joined(option.result), verdict);
     }
     if (e.cut())
       text +=
           fmt::format("  ... {} options in all\n", e.options_count_known ? std::to_string(e.options_count) : "more");
     if (e.options_count_known && e.options_count == 0)
       text += "  no option: value 0 (the mex of nothing)\n";
-    else if (!e.value.infinite())
+    else if (!e.value.infinite() && !misere())
       text += fmt::format("  value {}: the least value no option has (the mex)\n", e.value.text());
     components.push_back(Json{{"component", c},
                               {"position", e.position},
@@ -361,12 +378,12 @@ void PlaySession::value() {
     Json values = Json::array();
     for (const catalogue::GameValue& v : report.values) values.push_back(v.json());
     event(Json{{"event", "value"},
-               {"value", report.value.json()},
+               {"value", misere() ? Json(nullptr) : report.value.json()},
                {"components", values},
                {"outcome", catalogue::outcome_name(report.outcome)}});
     return;
   }
-  say(fmt::format("value {}: {}\n", report.value.text(), outcome));
+  say(fmt::format("{}: {}\n", misere() ? "misère play" : "value " + report.value.text(), outcome));
 }
 
 void PlaySession::undo() {
@@ -415,6 +432,7 @@ void PlaySession::say(const std::string& text) {
 
 void PlaySession::event(Json json) {
   clear_progress_line();
+  json["play"] = catalogue::play_name(settings_.play);
   out_ << json.dump() << '\n' << std::flush;
 }
 

@@ -22,6 +22,7 @@ struct PlaySettings {
   bool person_first = true;  // the person makes the first move
   bool echo = false;         // repeat each line read after its prompt (input not a terminal)
   double seconds = 0;        // the bound of each engine decision; 0: none
+  catalogue::Play play = catalogue::Play::normal;  // misère: the player who makes the last move loses
 };
 
 /// A game between a person (on `in`) and the engine, written to `out`, from the
@@ -52,6 +53,7 @@ class PlaySession {
   void event(catalogue::Json json);
   void problem(const std::string& message);
   catalogue::Report analyse(const catalogue::Position& position, std::size_t max_moves);
+  [[nodiscard]] bool misere() const { return settings_.play == catalogue::Play::misere; }
   template <class Work>
   auto think(Work&& work);
 

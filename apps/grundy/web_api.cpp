@@ -8,6 +8,7 @@
 
 #include "api_move.hpp"
 #include "grundy/catalogue/catalogue.hpp"
+#include "grundy/catalogue/opponent.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/plot/svg_plot.hpp"
 #include "grundy/plot/table_plot.hpp"
@@ -149,7 +150,8 @@ std::size_t listed(const Json& body, const char* name, std::size_t fallback, con
 std::string solve(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
                   const ApiLimits& limits) {
   const catalogue::Position position = parse_position(request, input, instance);
-  return report_with_drawing(instance, position, listed(body, "max_moves", limits.default_max_moves, limits));
+  return report_with_drawing(instance, position, listed(body, "max_moves", limits.default_max_moves, limits),
+                             request.play);
 }
 
 std::string explain(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
@@ -158,9 +160,9 @@ std::string explain(const Json& body, const GameRequest& request, const InputFil
   const std::size_t limit = listed(body, "limit", limits.default_limit, limits);
   std::vector<catalogue::ComponentExplanation> components;
   for (std::size_t i = 0; i < position.components.size(); ++i)
-    components.push_back(instance.explain(position, i, limit));
-  const catalogue::Report report =
-      instance.analyse(position, listed(body, "max_moves", limits.default_max_moves, limits));
+    components.push_back(catalogue::explain_as(instance, position, i, limit, request.play));
+  const catalogue::Report report = catalogue::analyse_as(
+      instance, position, listed(body, "max_moves", limits.default_max_moves, limits), request.play);
   return catalogue::explanation_json_text(report, components);
 }
 
@@ -175,7 +177,7 @@ catalogue::TableResult table_of(const Json& body, const GameRequest& request, ca
 
 std::string play(const Json& body, const GameRequest& request, const InputFile& input, catalogue::Instance& instance,
                  const ApiLimits& limits) {
-  return move_answer(body, instance, parse_position(request, input, instance), limits);
+  return move_answer(body, instance, parse_position(request, input, instance), request.play, limits);
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ std::uint64_t options_in(Instance& instance, const Position& position) {
 }
 
 // In a lost position: the move leaving the opponent the fewest winning moves.
-EngineMove delaying_move(Instance& instance, const Position& position) {
+EngineMove delaying_move(Instance& instance, const Position& position, Play play) {
   const std::size_t n = position.components.size();
   const std::size_t per_component = std::max<std::size_t>(1, kLostCandidateLimit / std::max<std::size_t>(n, 1));
   struct Best {
@@ -74,7 +74,7 @@ EngineMove delaying_move(Instance& instance, const Position& position) {
     ComponentExplanation listed = instance.explain(position, c, per_component);
     for (std::size_t j = 0; j < listed.options.size(); ++j) {
       const Position after = after_move(position, c, listed.options[j].result);
-      const std::size_t replies = instance.analyse(after, 0).winning_moves_count;
+      const std::size_t replies = analyse_as(instance, after, 0, play).winning_moves_count;
       if (best && replies > best->replies) continue;
       std::optional<std::uint64_t> options_left;
       if (best && replies == best->replies) {  // a tie: the position with more options left is the longer game
@@ -223,9 +223,19 @@ TypedMove by_text(Instance& instance, const Position& position, std::optional<st
 
 }  // namespace
 
-EngineMove choose_move(Instance& instance, const Position& position) {
+Report analyse_as(Instance& instance, const Position& position, std::size_t max_moves, Play play) {
+  return play == Play::misere ? instance.analyse_misere(position, max_moves) : instance.analyse(position, max_moves);
+}
+
+ComponentExplanation explain_as(Instance& instance, const Position& position, std::size_t component, std::size_t limit,
+                                Play play) {
+  return play == Play::misere ? instance.explain_misere(position, component, limit)
+                              : instance.explain(position, component, limit);
+}
+
+EngineMove choose_move(Instance& instance, const Position& position, Play play) {
   if (instance.terminal(position)) throw InputError("the position has no move: the game is over");
-  const Report report = instance.analyse(position, kOpponentOptionLimit);
+  const Report report = analyse_as(instance, position, kOpponentOptionLimit, play);
   const std::optional<MoveInfo> best = reported_best(report);
   switch (report.outcome) {
     case Outcome::first:
@@ -238,9 +248,9 @@ EngineMove choose_move(Instance& instance, const Position& position) {
     case Outcome::second:
       if (best)
         return resolve(instance, position, *best, "every move loses against perfect play; this one lasts longest");
-      return delaying_move(instance, position);
+      return delaying_move(instance, position, play);
   }
-  return delaying_move(instance, position);
+  return delaying_move(instance, position, play);
 }
 
 TypedMove find_move(Instance& instance, const Position& position, std::string_view text) {

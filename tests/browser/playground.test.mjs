@@ -117,6 +117,23 @@ test('treblecross: from a won position, following the hints beats the engine', a
   await page.close();
 });
 
+test('misère play: nim 1 1 is won by the player to move (take one 1, leave the other)', async () => {
+  // grundy --json nim --misere 1 1: winner "first", value null, 2 winning moves (either 1).
+  const page = await open('nim');
+  await page.getByTestId('pile-remove-2').click();
+  await page.getByTestId('pile-0').fill('1');
+  await page.getByTestId('pile-1').fill('1');
+  await page.getByTestId('misere').check();
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('value').waitFor();
+  assert.equal(await text(page, 'value'), 'misère play');
+  assert.equal(await page.getByTestId('winner').getAttribute('data-winner'), 'first');
+  assert.equal(await text(page, 'winning-count'), '2');
+  await shot(page, 'nim-misere');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('kayles sequence view: period 12 and pre-period 71, rare values, SVG and PNG export', async () => {
   const page = await open('kayles');
   await page.getByTestId('seq-upto').fill('300');

@@ -203,6 +203,79 @@ TEST(ChooseMove, GraphWinsSoonestAndKeepsDraws) {
   EXPECT_EQ(keep.after, (Position{{"y"}}));
 }
 
+// Misère Nim by Bouton's rule, independent of the library: with a pile above 1 the
+// player to move wins when the xor is not 0; with piles of 0 and 1 only, when it is 0.
+bool misere_nim_win(const Position& position) {
+  unsigned sum = 0;
+  bool big = false;
+  for (const std::string& pile : position.components) {
+    sum ^= static_cast<unsigned>(std::stoul(pile));
+    big = big || std::stoul(pile) > 1;
+  }
+  return big ? sum != 0 : sum == 0;
+}
+
+// Misère play through whole games of random small positions: from a misère win the
+// engine leaves a misère loss (Bouton's rule for Nim, analyse_misere for the others);
+// from a misère loss, the fewest misère winning replies.
+TEST(ChooseMove, MisereWinsAreKeptLostOnesResisted) {
+  std::mt19937 random(11);
+  const auto heaps = [&](std::size_t count, unsigned most) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < count; ++i) out.push_back(std::to_string(random() % (most + 1)));
+    return out;
+  };
+  for (int round = 0; round < 25; ++round) {
+    const std::vector<Sample> games = {
+        {"nim", {}, heaps(1 + random() % 4, 5)},
+        {"kayles", {}, heaps(2, 10)},
+        {"subtraction", {{"--set", "1,2,5"}}, heaps(2, 12)},
+        {"dawsons-kayles", {}, heaps(2, 10)},
+    };
+    for (const Sample& s : games) {
+      auto instance = make(s.game, s.rules);
+      Position position = instance->normalise(instance->parse(s.position));
+      while (!instance->terminal(position)) {
+        const Report report = instance->analyse_misere(position, 0);
+        if (s.game == "nim") {
+          ASSERT_EQ(report.outcome == Outcome::first, misere_nim_win(position));
+        }
+        const EngineMove move = choose_move(*instance, position, Play::misere);
+        ASSERT_EQ(move.after, instance->apply(position, move.component, move.option)) << s.game;
+        const Report left = instance->analyse_misere(move.after, 0);
+        if (report.outcome == Outcome::first) {
+          EXPECT_EQ(left.outcome, Outcome::second) << s.game;
+          if (s.game == "nim") {
+            EXPECT_FALSE(misere_nim_win(move.after));
+          }
+        } else {
+          std::size_t fewest = static_cast<std::size_t>(-1);
+          for (std::size_t c = 0; c < position.components.size(); ++c) {
+            const ComponentExplanation e = instance->explain(position, c, kOpponentOptionLimit);
+            for (std::size_t j = 0; j < e.options.size(); ++j) {
+              const Position after = instance->apply(position, c, j);
+              fewest = std::min(fewest, instance->analyse_misere(after, 0).winning_moves_count);
+            }
+          }
+          EXPECT_EQ(left.winning_moves_count, fewest) << s.game;
+        }
+        position = move.after;
+      }
+    }
+  }
+}
+
+TEST(ChooseMove, MisereFromOnesAndRefusals) {
+  auto nim = make("nim");
+  // 1 1 under misère: the player to move takes a 1, leaving the last 1 to the opponent.
+  EXPECT_EQ(choose_move(*nim, Position{{"1", "1"}}, Play::misere).after, (Position{{"1"}}));
+  // 3 under misère: leave 1, not 0 (normal play takes all).
+  EXPECT_EQ(choose_move(*nim, Position{{"3"}}, Play::misere).after, (Position{{"1"}}));
+  EXPECT_EQ(choose_move(*nim, Position{{"3"}}).after, Position{});
+  auto treblecross = make("treblecross");
+  EXPECT_THROW((void)choose_move(*treblecross, Position{{"....."}}, Play::misere), InputError);
+}
+
 TEST(ChooseMove, HugePileIsAnsweredWithoutListingIt) {
   auto nim = make("nim");
   const Position position{{"1000000000000", "999999999999"}};  // the winning option is number 10^12 - 1

@@ -134,6 +134,40 @@ TEST(PlayCli, UndoValueAndTheEndOfInput) {
   EXPECT_TRUE(all.back()["winner"].is_null());
 }
 
+// Misère Nim 3 4 6 (a misère win: xor 1, piles above 1): the engine, moving first, wins
+// whatever the person plays; the person is left with the last move to make.
+TEST(PlayCli, TheEngineWinsMisereNim) {
+  const auto analysed = run_cli({"--json", "nim", "--misere", "3", "4", "6"});
+  ASSERT_EQ(json::parse(analysed.out)["outcome"], "first") << analysed.out;
+  for (unsigned seed = 1; seed <= 3; ++seed) {
+    const auto r = run_cli({"--json", "play", "nim", "--misere", "--second", "3", "4", "6"}, random_moves(seed));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<json> all = events(r.out);
+    EXPECT_EQ(all.front()["play"], "misere");
+    EXPECT_EQ(all.back()["event"], "end");
+    EXPECT_EQ(all.back()["winner"], "engine") << r.out;
+    EXPECT_EQ(all.back()["play"], "misere");
+  }
+  // In text: the person makes the last move and loses.
+  const auto text = run_cli({"play", "nim", "--misere", "--second", "2"}, "1 -> 0\n");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("you made the last move (misère play): the engine wins."), std::string::npos) << text.out;
+  // hint and value use the misère analysis: 1 1 is a misère win (take one of the 1s).
+  const auto hinted = run_cli({"--json", "play", "nim", "--misere", "--first", "1", "1"}, "value\nhint\n");
+  const std::vector<json> all = events(hinted.out);
+  const json value = of_kind(all, "value").at(0);
+  EXPECT_EQ(value["outcome"], "first");
+  EXPECT_TRUE(value["value"].is_null());
+  EXPECT_EQ(of_kind(all, "hint").at(0)["winning_moves_count"], 2);  // take either 1
+  const auto said = run_cli({"play", "nim", "--misere", "--first", "1", "1"}, "value\n");
+  EXPECT_NE(said.out.find("misère play: the player to move (you) wins"), std::string::npos) << said.out;
+  // A game that refuses misère play refuses here with the same line.
+  const auto refused = run_cli({"play", "treblecross", "--misere", "--first", "....."});
+  const auto refused_cli = run_cli({"treblecross", "--misere", "....."});
+  EXPECT_NE(refused.status, 0);
+  EXPECT_EQ(refused.err, refused_cli.err);
+}
+
 TEST(PlayCli, ThePersonCanWinAndEveryGameIsShown) {
   // nim 1: take it, the engine has no move.
   const auto r = run_cli({"--json", "play", "nim", "--first", "1"}, "1 -> 0\n");

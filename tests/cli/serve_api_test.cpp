@@ -61,6 +61,13 @@ std::vector<Case> cases() {
       {"solve", {{"game", "rect"}, {"input", data_file("examples/board.txt")}}, {"--json", "rect", board}},
       {"solve", {{"game", "rect"}, {"position", {"0110/0000/0001"}}}, {"--json", "rect", "0110/0000/0001"}},
       {"explain", {{"game", "nim"}, {"position", {"3", "5"}}}, {"--json", "explain", "nim", "3", "5"}},
+      {"solve", {{"game", "nim"}, {"position", {"1", "1"}}, {"misere", true}}, {"--json", "nim", "--misere", "1", "1"}},
+      {"solve",
+       {{"game", "kayles"}, {"position", {"10", "7"}}, {"misere", true}},
+       {"--json", "kayles", "--misere", "10", "7"}},
+      {"explain",
+       {{"game", "nim"}, {"position", {"3", "1"}}, {"misere", true}},
+       {"--json", "explain", "nim", "--misere", "3", "1"}},
       {"explain",
        {{"game", "kayles"}, {"position", {"6"}}, {"limit", 3}},
        {"--json", "explain", "kayles", "6", "--limit", "3"}},
@@ -152,7 +159,9 @@ TEST_F(ServeApi, AnswersEqualTheCommandLine) {
     const Answer answer = post(c, item.endpoint, item.body.dump());
     EXPECT_EQ(answer.status, 200) << item.body.dump() << " -> " << answer.body;
     const std::string body = item.endpoint == "solve" ? without_drawing(answer.body) : answer.body;
-    if (item.endpoint == "solve") EXPECT_NE(body, answer.body) << "a solve answer carries the drawing";
+    if (item.endpoint == "solve") {
+      EXPECT_NE(body, answer.body) << "a solve answer carries the drawing";
+    }
     EXPECT_EQ(body, cli_json(item.cli)) << item.body.dump();
   }
 }
@@ -211,6 +220,25 @@ TEST_F(ServeApi, TypedMovesRepliesAndTheEnginesMove) {
   EXPECT_FALSE(last.contains("reply"));
   expect_error(post(c, "move", R"({"game":"nim","position":["0"],"engine":true})"), 400, "");
   expect_error(post(c, "move", R"({"game":"nim","position":["3"],"text":"3 -> 7"})"), 400, "");
+}
+
+// Under misère play the engine's reply and the reports are the misère ones, as `grundy --json GAME --misere`.
+TEST_F(ServeApi, MovesUnderMisere) {
+  auto c = client(*server_);
+  // Nim 2 1 1 under misère: taking the 2 leaves 1 1, a misère win for the engine; it takes a 1 and leaves
+  // the last 1 to the person.
+  const Answer answer =
+      post(c, "move", R"({"game":"nim","position":["2","1","1"],"text":"2 -> 0","reply":true,"misere":true})");
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  const Json json = Json::parse(answer.body);
+  EXPECT_EQ(report_of(json), Json::parse(cli_json({"--json", "nim", "--misere", "1", "1"})));
+  EXPECT_EQ(report_of(json)["play"], "misere");
+  ASSERT_TRUE(json.contains("reply"));
+  EXPECT_EQ(json["reply"]["position"], Json({"1"}));
+  EXPECT_EQ(report_of(json["reply"]), Json::parse(cli_json({"--json", "nim", "--misere", "1"})));
+  EXPECT_EQ(report_of(json["reply"])["outcome"], "second");
+  expect_error(post(c, "solve", R"({"game":"nim","position":["1"],"misere":"yes"})"), 400, "misere");
+  expect_error(post(c, "solve", R"({"game":"treblecross","position":["....."],"misere":true})"), 400, "misère");
 }
 
 TEST_F(ServeApi, RefusesBadRequestsWithOneLine) {

@@ -42,7 +42,10 @@ export type WinningMove = number | ({ component?: number; move?: string } & Reco
 export interface Report {
   game: string;
   position: string[];
-  value: Value;
+  /// null under misère play (a misère position has no nimber).
+  value: Value | null;
+  /// "misere" when the report answers misère play (the last player to move loses).
+  play?: string;
   winner: string;
   components: Value[];
   winning_moves: WinningMove[];
@@ -77,6 +80,8 @@ export interface PositionRequest {
   rules: Record<string, string | boolean>;
   position?: string[];
   input?: string;
+  /// Misère play: the player who makes the last move loses.
+  misere?: boolean;
 }
 
 /// A move the server played: its text (older servers), or {component, option, move (text), ...}.

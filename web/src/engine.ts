@@ -22,10 +22,12 @@ export async function reply_of(answer: MoveReply, after: PositionRequest): Promi
   return engine_turn(after);
 }
 
-/// The report of a position with no component left: the player to move has lost.
-export function empty_report(game: string): Report {
-  return { game, position: [], value: 0, winner: 'second', components: [], winning_moves: [],
-    winning_moves_count: 0, outcome: 'second', explain: [] };
+/// The report of a position with no component left: the player to move has lost
+/// (under misère play: has won, the other player having made the last move).
+export function empty_report(game: string, misere = false): Report {
+  const winner = misere ? 'first' : 'second';
+  return { game, position: [], value: misere ? null : 0, ...(misere ? { play: 'misere' } : {}), winner, components: [],
+    winning_moves: [], winning_moves_count: 0, outcome: winner, explain: [] };
 }
 
 /// The option to play in `report`: a winning one when there is one.

@@ -87,7 +87,17 @@ function rules(): Record<string, string | boolean> {
 
 function editor_request(): PositionRequest {
   const { position, input } = editor.read();
-  return input === undefined ? { game: game.name, rules: rules(), position } : { game: game.name, rules: rules(), position, input };
+  const request: PositionRequest = { game: game.name, rules: rules(), position };
+  if (input !== undefined) request.input = input;
+  if ((document.getElementById('misere') as HTMLInputElement | null)?.checked) request.misere = true;
+  return request;
+}
+
+/// Who won when `mover` made the last move: under misère play that player lost.
+function last_move_by(mover: 'you' | 'engine'): string {
+  const you_won = (mover === 'you') !== (current?.misere === true);
+  const who = mover === 'you' ? 'You made the last move' : 'The engine made the last move';
+  return `${who}${current?.misere ? ' (misère play)' : ''}: ${you_won ? 'you won!' : 'the engine won.'}`;
 }
 
 function choose_game(name: string): void {
@@ -105,6 +115,8 @@ function choose_game(name: string): void {
     game.limits ? el('p', {}, el('b', {}, 'Limits. '), game.limits) : '');
   const edit = el('section', { class: 'edit', 'aria-labelledby': 'edit-h' }, el('h2', { id: 'edit-h' }, 'Position'),
     rules_form(game, example.rules), editor.element,
+    el('label', { class: 'row' }, el('input', { type: 'checkbox', id: 'misere', 'data-testid': 'misere' }),
+      ' misère play (the player who makes the last move loses)'),
     el('div', { class: 'row' },
       el('button', { type: 'button', 'data-testid': 'analyse', onclick: () => start(null) }, 'Analyse'),
       field('who starts', el('select', { 'data-testid': 'play-first', id: 'play-first' },
@@ -130,7 +142,7 @@ async function start(human_first: boolean | null): Promise<void> {
   if (match && !human_first) {
     await guard(async () => {
       const played = await engine_turn(current!);
-      if (!played) match!.over = 'The engine has no move: you won!';
+      if (!played) match!.over = `The engine has no move. ${last_move_by('you')}`;
       else {
         current = { ...current!, position: played.position };
         say(engine_said(played));
@@ -163,9 +175,9 @@ async function refresh(): Promise<void> {
   if (!current) return;
   // Nothing left (the last component was taken): no request, the player to move has lost.
   const empty = current.position !== undefined && current.position.length === 0;
-  const ok = await guard(async () => { report = empty ? empty_report(game.name) : await api.explain(current!); });
+  const ok = await guard(async () => { report = empty ? empty_report(game.name, current!.misere) : await api.explain(current!); });
   if (!ok) return;
-  if (match && !match.over && is_over(report!)) match.over = 'The engine made the last move: the engine won.';
+  if (match && !match.over && is_over(report!)) match.over = last_move_by('engine');
   draw();
 }
 
@@ -179,7 +191,7 @@ async function play(component: number, option: number): Promise<void> {
       match.history.push(before);
       const played = await reply_of(answer, current);
       if (played) current = { ...current, position: played.position };
-      else match.over = 'The engine has no move left: you won!';
+      else match.over = `The engine has no move left. ${last_move_by('you')}`;
       say(played ? engine_said(played) : '');
     } else say('');
   });
@@ -202,7 +214,8 @@ function draw(): void {
     el('label', {}, el('input', { type: 'checkbox', 'data-testid': 'hints', checked: hints,
       onchange: (e: Event) => { hints = (e.target as HTMLInputElement).checked; draw(); } }), ' show hints (winning moves)'),
     el('button', { type: 'button', 'data-testid': 'play-stop', onclick: () => { match = null; hints = true; draw(); } }, 'Stop playing')) : '';
-  const over = match?.over ?? (is_over(report) ? 'No moves left: the player to move has lost.' : '');
+  const over = match?.over ??
+    (is_over(report) ? `No moves left: the player to move has ${current?.misere ? 'won (misère play)' : 'lost'}.` : '');
   const can_play = !match?.over;
   replace(analysis,
     el('h2', { id: 'analysis-h' }, match ? 'Game against the engine' : 'Analysis'),

@@ -11,7 +11,8 @@ export function render_summary(report: Report): HTMLElement {
   const explained = report.explain ?? [];
   const components = explained.length ? explained.map((c) => c.value) : report.components;
   return el('dl', { class: 'summary', 'data-testid': 'summary' },
-    el('dt', {}, 'value'), el('dd', { 'data-testid': 'value' }, show_value(report.value)),
+    el('dt', {}, 'value'), el('dd', { 'data-testid': 'value' },
+      report.value === null || report.play === 'misere' ? 'misère play' : show_value(report.value)),
     el('dt', {}, 'winner'), el('dd', { 'data-testid': 'winner', 'data-winner': report.winner }, show_winner(report)),
     el('dt', {}, 'components'), el('dd', { 'data-testid': 'component-values' }, components.map(show_value).join(' ⊕ ') || 'none'),
     el('dt', {}, 'winning moves'), el('dd', { 'data-testid': 'winning-count' }, String(report.winning_moves_count)));

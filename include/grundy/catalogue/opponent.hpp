@@ -22,6 +22,13 @@ inline constexpr std::size_t kLostCandidateLimit = 256;
 /// EngineMove::option when the move lies beyond the listed options (a huge component).
 inline constexpr std::size_t kOptionNotListed = static_cast<std::size_t>(-1);
 
+/// The instance's analyse or analyse_misere, as `play` asks: one call for the front
+/// ends that offer both conventions.
+[[nodiscard]] Report analyse_as(Instance& instance, const Position& position, std::size_t max_moves, Play play);
+/// The instance's explain or explain_misere, as `play` asks.
+[[nodiscard]] ComponentExplanation explain_as(Instance& instance, const Position& position, std::size_t component,
+                                              std::size_t limit, Play play);
+
 /// The engine's move: where it is played, which option (explain's order, 0-based),
 /// the option as explain shows it, the position it leaves, and why it was chosen.
 struct EngineMove {
@@ -40,8 +47,10 @@ struct EngineMove {
 /// - a lost position: the game's best move where it reports one (graph games: the
 ///   loss that lasts longest); else the move leaving the opponent the fewest winning
 ///   moves; ties: the most options in the position left, then the first listed.
-/// Throws InputError when the position is terminal.
-EngineMove choose_move(Instance& instance, const Position& position);
+/// Under misère play (the player who makes the last move loses) the same, with
+/// analyse_misere's outcome and winning moves.
+/// Throws InputError when the position is terminal or the game refuses misère play.
+EngineMove choose_move(Instance& instance, const Position& position, Play play = Play::normal);
 
 /// A typed move: component and option (explain's order, 0-based).
 struct TypedMove {
