@@ -8,9 +8,11 @@
 // sum of its components), memo keys by translation to the corner (and, for
 // callers who want one key per shape, symmetry from 8x8 flips and transposes).
 // Small components skip the memo: lines have a closed form and every shape in a
-// 4x4 box is read from a table built once per process (rect_small_shapes.cpp).
+// 4x4 box is read from a table filled on demand once per process (rect_small_shapes.cpp).
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -92,15 +94,21 @@ constexpr unsigned box4_index(std::uint64_t cells) {
                                ((cells >> 12) & 0xF000U));
 }
 
-/// Builds the table of box4_values (rect_small_shapes.cpp).
-const std::uint8_t* build_box4_values();
+/// The values of the sets of cells inside the 4x4 box found so far, indexed by
+/// box4_index, each stored as value + 1 (0: not yet known; every value is below
+/// 101, the box's count of rectangles). A process-wide cache of a pure function,
+/// filled on demand by box4_fill; relaxed atomics, since racing writers store the
+/// same value.
+extern std::array<std::atomic<std::uint8_t>, 65536> box4_known;
 
-/// The value of every set of cells inside the 4x4 box, indexed by box4_index
-/// (65,536 bytes; every value is below 101, the box's count of rectangles). Built
-/// on first use, about a millisecond, and then shared by the whole process.
-inline const std::uint8_t* box4_values() {
-  static const std::uint8_t* const table = build_box4_values();
-  return table;
+/// Computes, stores and returns the value of a set inside the 4x4 box (and of the
+/// sets it reaches): the mex over its rectangles (rect_small_shapes.cpp).
+Nimber box4_fill(unsigned index);
+
+/// The value of a set of cells inside the 4x4 box (the game played on that set).
+inline Nimber box4_value(unsigned index) {
+  const std::uint8_t stored = box4_known[index].load(std::memory_order_relaxed);
+  return stored != 0 ? Nimber{stored} - 1U : box4_fill(index);
 }
 
 /// Mirror top-bottom: row r becomes row 7 - r.
@@ -275,7 +283,7 @@ class Rect {
   /// j, value j, for every j < k; so the mex is k.
   [[nodiscard]] std::optional<Nimber> known_value(Position cornered) const {
     using namespace rect_bits;
-    if ((cornered & ~kBox4) == 0) return box4_values()[box4_index(cornered)];
+    if ((cornered & ~kBox4) == 0) return box4_value(box4_index(cornered));
     // A cornered component in row 0 (column 0) is a line: bit_width counts its cells.
     if (cornered <= 0xFFU) return static_cast<Nimber>(std::bit_width(cornered));
     if ((cornered & ~kColumn0) == 0) return static_cast<Nimber>((std::bit_width(cornered) + 7) / 8);
