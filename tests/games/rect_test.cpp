@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <random>
 #include <set>
 #include <span>
@@ -423,6 +424,72 @@ TEST(RectGame, AllFourByFourBoardsMatchWholeBoardSearch) {
     ++checked;
   }
   EXPECT_GT(first_player_wins, checked / 2);
+}
+
+// Every set of cells in the 4x4 box: the known-value table against the whole-board
+// search (index bit 4r + c is the search's bit r * 4 + c: the same board).
+TEST(RectKnownValue, FourByFourTableMatchesWholeBoardSearch) {
+  WholeBoardSearch baseline(4, 4);
+  const Rect game;
+  for (std::uint64_t board = 1; board < 65536; ++board) {
+    const Cells cells = baseline.to_frame(board);
+    ASSERT_EQ(games::rect_bits::box4_index(cells), board);
+    const std::optional<Nimber> known = game.known_value(cells);
+    ASSERT_TRUE(known.has_value()) << board;
+    ASSERT_EQ(*known, static_cast<Nimber>(baseline.value(board))) << "board " << board;
+  }
+}
+
+TEST(RectKnownValue, LinesHaveTheirLength) {
+  for (int k = 1; k <= 8; ++k) {
+    WholeBoardSearch row(1, k), column(k, 1);
+    const std::uint64_t all = (std::uint64_t{1} << k) - 1;
+    const Cells horizontal = row.to_frame(all), vertical = column.to_frame(all);
+    ASSERT_EQ(row.value(all), k);
+    ASSERT_EQ(column.value(all), k);
+    EXPECT_EQ(Rect{}.known_value(horizontal), std::optional<Nimber>(static_cast<Nimber>(k)));
+    EXPECT_EQ(Rect{}.known_value(vertical), std::optional<Nimber>(static_cast<Nimber>(k)));
+  }
+  // Neither a line nor inside the 4x4 box: searched.
+  EXPECT_EQ(Rect{}.known_value(0x1FULL | (0x1FULL << 8)), std::nullopt);
+  EXPECT_EQ(Rect{}.known_value(0x0101010101ULL | 0x2ULL), std::nullopt);
+}
+
+// Rect without its known_value hook (every component searched through the memo).
+struct SearchedRect {
+  using Position = Rect::Position;
+  using Move = Rect::Move;
+  template <class Sink>
+  void options(Position cells, Sink& sink) const {
+    Rect{}.options(cells, sink);
+  }
+  void decompose(Position cells, std::vector<Position>& parts) const { Rect{}.decompose(cells, parts); }
+  [[nodiscard]] Position canonical(Position cells) const { return Rect{}.canonical(cells); }
+};
+
+TEST(RectKnownValue, SolverWithKnownValuesMatchesTheSearchedOne) {
+  static_assert(HasKnownValue<Rect> && !HasKnownValue<SearchedRect>);
+  std::mt19937_64 rng(71);
+  for (int t = 0; t < (kSanitized ? 6 : 24); ++t) {
+    const int side = 5 + t % 2;
+    const Cells x = random_board(rng, side, side, side == 5 ? 0.7 : 0.5);
+    const Rect fast_game;
+    const SearchedRect searched_game;
+    Solver<Rect> fast(fast_game);
+    Solver<SearchedRect> searched(searched_game);
+    EXPECT_EQ(fast.value(x), searched.value(x)) << x;
+    EXPECT_LE(fast.memo_size(), searched.memo_size()) << x;
+    // The winning moves, found from the options' values, agree too.
+    Analyzer<Rect> fast_analyzer(fast_game);
+    Analyzer<SearchedRect> searched_analyzer(searched_game);
+    const std::vector<Cells> sum{x};
+    const auto a = fast_analyzer.analyze(sum);
+    const auto b = searched_analyzer.analyze(sum);
+    ASSERT_EQ(a.winning_moves.size(), b.winning_moves.size()) << x;
+    for (std::size_t i = 0; i < a.winning_moves.size(); ++i) {
+      EXPECT_EQ(a.winning_moves[i].move, b.winning_moves[i].move) << x;
+    }
+  }
 }
 
 TEST(RectGame, RandomFiveAndSixSquareBoardsMatchWholeBoardSearch) {

@@ -3,23 +3,28 @@
 // {key, value}, Fibonacci hashing, at most 11/16 full. A lookup is one cache line
 // in the common case, and prefetch() lets the solver start the memory loads of a
 // position's option components before it looks them up: on memos far larger
-// than the cache the lookups, not the move generation, are the cost.
+// than the cache the lookups, not the move generation, are the cost. Large
+// tables sit on huge pages (HugePageAllocator): no page walk per lookup.
 #pragma once
 
 #include <bit>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "grundy/core/huge_page_allocator.hpp"
 #include "grundy/core/memo.hpp"
 #include "grundy/core/memory_budget.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy {
 
-template <std::unsigned_integral P>
+/// `kHugePages = false` keeps the table on ordinary pages (a baseline for benchmarks).
+template <std::unsigned_integral P, bool kHugePages = true>
 class FlatMemo {
  public:
   /// The stored value, or nullptr when the position was never stored.
@@ -80,6 +85,7 @@ class FlatMemo {
     std::uint64_t key;
     Nimber value;
   };
+  using Slots = std::vector<Slot, std::conditional_t<kHugePages, HugePageAllocator<Slot>, std::allocator<Slot>>>;
   // Distinct from kPendingValue, which the solver stores to mark its stack.
   static constexpr Nimber kEmpty = kPendingValue - 1;
   static constexpr std::size_t kFirstSlots = 1024;
@@ -92,7 +98,7 @@ class FlatMemo {
     const std::size_t count = slots_.empty() ? kFirstSlots : slots_.size() * 2;
     // The old table is alive while the new one fills.
     budget.require(other_bytes + bytes() + count * sizeof(Slot), "the solver's memo table");
-    std::vector<Slot> old(count, Slot{0, kEmpty});
+    Slots old(count, Slot{0, kEmpty});
     old.swap(slots_);
     mask_ = count - 1;
     shift_ = 64 - std::countr_zero(count);
@@ -104,7 +110,7 @@ class FlatMemo {
     }
   }
 
-  std::vector<Slot> slots_;
+  Slots slots_;
   std::size_t mask_ = 0;
   int shift_ = 64;
   std::size_t size_ = 0;

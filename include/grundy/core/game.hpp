@@ -21,6 +21,10 @@
 //       appends itself. Applied to roots and to every option component [no split]
 //   std::size_t dense_index(const Position&) const; flat table memo [hash table]
 //   Nimber value(const Position&) const;            closed form or table [search]
+//   std::optional<Nimber> known_value(const Position&) const;
+//       the value of some canonical components without search (closed forms,
+//       small tables), std::nullopt for the others; the solver asks it for every
+//       option component before the memo, so it must be cheap [search]
 //   template <class Sink> void moves_to(const Position&, Nimber target, Sink&) const;
 //       exactly the options whose value is target, for positions too large to
 //       enumerate [every option, filtered by value]
@@ -30,6 +34,7 @@
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -82,6 +87,11 @@ concept HasDenseIndex = requires(const G& game, const PositionOf<G>& p) {
 template <class G>
 concept HasValue = requires(const G& game, const PositionOf<G>& p) {
   { game.value(p) } -> std::convertible_to<Nimber>;
+};
+
+template <class G>
+concept HasKnownValue = requires(const G& game, const PositionOf<G>& p) {
+  { game.known_value(p) } -> std::same_as<std::optional<Nimber>>;
 };
 
 template <class G>

@@ -4,7 +4,10 @@
 // stack truncates as it pops, so the steady state allocates nothing. A position
 // met again while still on the stack is a cycle and raises CycleError. Limits
 // (memory, deadline, stop flag, progress) come in a SearchLimits; the clock and
-// the flag are looked at once per 1024 positions pushed.
+// the flag are looked at once per 1024 positions pushed. A game's known_value
+// (closed forms for small components) is asked before an option component goes
+// to the arena: a known value is folded into its option's constant part, with no
+// memo lookup and no memo entry.
 #pragma once
 
 #include <concepts>
@@ -141,17 +144,17 @@ class Solver {
     explicit ComponentSink(Solver& solver) : solver_(solver) {}
     void add(const Move&, std::span<const Position> components) {
       for (const Position& c : components) solver_.append_component(c);
-      solver_.option_ends_.push_back(solver_.components_.size());
+      solver_.end_option();
     }
     void add(const Move& move, std::initializer_list<Position> components) {
       add(move, std::span<const Position>(components.begin(), components.size()));
     }
-    void add(const Move&) { solver_.option_ends_.push_back(solver_.components_.size()); }
+    void add(const Move&) { solver_.end_option(); }
     /// An option whose components the game has already split (each atomic: its
     /// decompose would give it back), so only canonical forms are taken.
     void add_parts(const Move&, std::span<const Position> parts) {
-      for (const Position& part : parts) solver_.components_.push_back(canonical_of(solver_.game_, part));
-      solver_.option_ends_.push_back(solver_.components_.size());
+      for (const Position& part : parts) solver_.append_canonical(canonical_of(solver_.game_, part));
+      solver_.end_option();
     }
 
    private:
@@ -162,15 +165,36 @@ class Solver {
     if constexpr (HasDecompose<G>) {
       split_scratch_.clear();
       game_.decompose(c, split_scratch_);
-      for (const Position& part : split_scratch_) components_.push_back(canonical_of(game_, part));
+      for (const Position& part : split_scratch_) append_canonical(canonical_of(game_, part));
     } else {
-      components_.push_back(canonical_of(game_, c));
+      append_canonical(canonical_of(game_, c));
+    }
+  }
+
+  // One canonical component of the option being built: to the arena, or, when the
+  // game knows its value, into the option's constant part.
+  void append_canonical(const Position& c) {
+    if constexpr (HasKnownValue<G>) {
+      if (const std::optional<Nimber> known = game_.known_value(c)) {
+        option_constant_ ^= *known;
+        return;
+      }
+    }
+    components_.push_back(c);
+  }
+
+  void end_option() {
+    option_ends_.push_back(components_.size());
+    if constexpr (HasKnownValue<G>) {
+      option_constants_.push_back(option_constant_);
+      option_constant_ = 0;
     }
   }
 
   [[nodiscard]] std::uint64_t arena_bytes() const {
     return components_.capacity() * sizeof(Position) + values_.capacity() * sizeof(Nimber) +
-           option_ends_.capacity() * sizeof(std::size_t) + stack_.capacity() * sizeof(Frame);
+           option_ends_.capacity() * sizeof(std::size_t) + option_constants_.capacity() * sizeof(Nimber) +
+           stack_.capacity() * sizeof(Frame);
   }
 
   void push(const Position& p) {
@@ -200,6 +224,8 @@ class Solver {
     components_.clear();
     values_.clear();
     option_ends_.clear();
+    option_constants_.clear();
+    option_constant_ = 0;
   }
 
   // Looks up the top frame's pending components; pushes the first unknown one.
@@ -226,6 +252,7 @@ class Solver {
     std::size_t c = top.component_begin;
     for (std::size_t e = top.end_begin; e < option_ends_.size(); ++e) {
       Nimber option_value = 0;
+      if constexpr (HasKnownValue<G>) option_value = option_constants_[e];
       for (; c < option_ends_[e]; ++c) option_value ^= values_[c];
       mex_.insert(option_value);
     }
@@ -234,6 +261,7 @@ class Solver {
     components_.resize(top.component_begin);
     values_.resize(top.component_begin);
     option_ends_.resize(top.end_begin);
+    if constexpr (HasKnownValue<G>) option_constants_.resize(top.end_begin);
     stack_.pop_back();
   }
 
@@ -246,6 +274,8 @@ class Solver {
   std::vector<Position> components_;
   std::vector<Nimber> values_;  // values_[i] is the value of components_[i] once looked up
   std::vector<std::size_t> option_ends_;
+  std::vector<Nimber> option_constants_;  // with known_value: option i's known part (xor), beside option_ends_[i]
+  Nimber option_constant_ = 0;            // the known part of the option being built
   std::vector<Position> split_scratch_;
   std::vector<Position> parts_scratch_;
   MexSet mex_;

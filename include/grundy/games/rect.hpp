@@ -7,15 +7,22 @@
 // fill (a rectangle lies inside one 4-connected component, so a position is the
 // sum of its components), memo keys by translation to the corner (and, for
 // callers who want one key per shape, symmetry from 8x8 flips and transposes).
+// Small components skip the memo: lines have a closed form and every shape in a
+// 4x4 box is read from a table filled on demand once per process (rect_small_shapes.cpp).
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::games {
 
@@ -79,6 +86,31 @@ constexpr std::uint64_t first_filled(std::uint64_t a, std::uint64_t b, std::uint
   }
 }
 
+inline constexpr std::uint64_t kBox4 = 0x0F0F0F0FULL;  // the cells of rows 0-3, columns 0-3
+
+/// A set of cells inside kBox4 as a 16-bit index (bit 4r + c for cell (r, c)).
+constexpr unsigned box4_index(std::uint64_t cells) {
+  return static_cast<unsigned>((cells & 0xFU) | ((cells >> 4) & 0xF0U) | ((cells >> 8) & 0xF00U) |
+                               ((cells >> 12) & 0xF000U));
+}
+
+/// The values of the sets of cells inside the 4x4 box found so far, indexed by
+/// box4_index, each stored as value + 1 (0: not yet known; every value is below
+/// 101, the box's count of rectangles). A process-wide cache of a pure function,
+/// filled on demand by box4_fill; relaxed atomics, since racing writers store the
+/// same value.
+extern std::array<std::atomic<std::uint8_t>, 65536> box4_known;
+
+/// Computes, stores and returns the value of a set inside the 4x4 box (and of the
+/// sets it reaches): the mex over its rectangles (rect_small_shapes.cpp).
+Nimber box4_fill(unsigned index);
+
+/// The value of a set of cells inside the 4x4 box (the game played on that set).
+inline Nimber box4_value(unsigned index) {
+  const std::uint8_t stored = box4_known[index].load(std::memory_order_relaxed);
+  return stored != 0 ? Nimber{stored} - 1U : box4_fill(index);
+}
+
 /// Mirror top-bottom: row r becomes row 7 - r.
 constexpr std::uint64_t flip_rows(std::uint64_t x) { return __builtin_bswap64(x); }
 
@@ -112,12 +144,17 @@ constexpr std::uint64_t to_corner(std::uint64_t x) {
   return x >> std::countr_zero(columns & 0xFFU);
 }
 
-/// The cells around rows r1..r2 x columns c1..c2 (the ring of cells at chessboard
-/// distance 1, cut by the frame's edges).
+/// The cells around a rectangle given as its mask (the ring of cells at chessboard
+/// distance 1, cut by the frame's edges): one dilation step, rows then columns.
+constexpr std::uint64_t ring_around(std::uint64_t rectangle) {
+  std::uint64_t grown = rectangle | (rectangle << 8) | (rectangle >> 8);
+  grown |= ((grown << 1) & ~kColumn0) | ((grown >> 1) & ~kColumn7);
+  return grown & ~rectangle;
+}
+
+/// The ring around rows r1..r2 x columns c1..c2.
 constexpr std::uint64_t ring_around(int r1, int c1, int r2, int c2) {
-  const int top = r1 > 0 ? r1 - 1 : 0, bottom = r2 < 7 ? r2 + 1 : 7;
-  const int left = c1 > 0 ? c1 - 1 : 0, right = c2 < 7 ? c2 + 1 : 7;
-  return rectangle_mask(top, left, bottom, right) & ~rectangle_mask(r1, c1, r2, c2);
+  return ring_around(rectangle_mask(r1, c1, r2, c2));
 }
 
 /// True when the cells `on_ring`, a subset of a ring_around, form at most one arc
@@ -143,8 +180,9 @@ constexpr bool one_arc(std::uint64_t on_ring) {
 /// once the cells left on the ring form one arc, the cells left are one
 /// component: no flood fill when the rectangle disconnects nothing, and when it
 /// does, pieces are found smaller first (first_filled) until one arc is left.
-constexpr std::size_t split_after_clearing(std::uint64_t rest, int r1, int c1, int r2, int c2, std::uint64_t* parts) {
-  std::uint64_t on_ring = rest & ring_around(r1, c1, r2, c2);
+/// (`rectangle` is the cleared rectangle's mask.)
+constexpr std::size_t split_after_clearing(std::uint64_t rest, std::uint64_t rectangle, std::uint64_t* parts) {
+  std::uint64_t on_ring = rest & ring_around(rectangle);
   std::size_t count = 0;
   while (!one_arc(on_ring)) {
     // Seeds on two different cells of the ring, often on two arcs.
@@ -154,6 +192,10 @@ constexpr std::size_t split_after_clearing(std::uint64_t rest, int r1, int c1, i
   }
   if (rest != 0) parts[count++] = rest;
   return count;
+}
+
+constexpr std::size_t split_after_clearing(std::uint64_t rest, int r1, int c1, int r2, int c2, std::uint64_t* parts) {
+  return split_after_clearing(rest, rectangle_mask(r1, c1, r2, c2), parts);
 }
 
 /// Calls f(r1, c1, r2, c2, mask) for every rectangle of 1-cells (0-based,
@@ -233,6 +275,21 @@ class Rect {
   /// than its ~7% fewer positions saved (docs/PERFORMANCE.md, rect).
   [[nodiscard]] Position canonical(Position cells) const { return rect_bits::to_corner(cells); }
 
+  /// The value of a cornered component without search, when it is a line or fits
+  /// in a 4x4 box (about half the components an option leaves); nullopt otherwise.
+  /// A line of k cells has value k: clearing a run of it leaves two lines of a and
+  /// b cells with a + b < k, whose value is (by induction) a xor b <= a + b < k, so
+  /// k is not an option's value; clearing k - j cells from one end leaves a line of
+  /// j, value j, for every j < k; so the mex is k.
+  [[nodiscard]] std::optional<Nimber> known_value(Position cornered) const {
+    using namespace rect_bits;
+    if ((cornered & ~kBox4) == 0) return box4_value(box4_index(cornered));
+    // A cornered component in row 0 (column 0) is a line: bit_width counts its cells.
+    if (cornered <= 0xFFU) return static_cast<Nimber>(std::bit_width(cornered));
+    if ((cornered & ~kColumn0) == 0) return static_cast<Nimber>((std::bit_width(cornered) + 7) / 8);
+    return std::nullopt;
+  }
+
   /// The least of the 8 symmetric images of the cells, each moved to the corner
   /// (one key per shape up to rotation and reflection). The cells are cornered once: an image of a cornered h x w shape
   /// is cornered by one shift. The images of height min(h, w) are below those of height max(h, w) (their top row is
@@ -270,7 +327,7 @@ class Rect {
       if (rest == 0) {
         sink.add(move);
       } else {
-        const std::size_t count = rect_bits::split_after_clearing(rest, r1, c1, r2, c2, parts);
+        const std::size_t count = rect_bits::split_after_clearing(rest, mask, parts);
         sink.add_parts(move, std::span<const Position>(parts, count));
       }
     });
