@@ -16,8 +16,9 @@ if [ "${1:-}" = "--sanitize" ]; then
     -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_WEB=OFF >/dev/null
   cmake --build "$build"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  # The consumer tests build grundy as a package without sanitizers: the Release run covers them.
-  (cd "$build" && ctest --output-on-failure -j "$jobs" -E '^consumer_')
+  # Left to the Release run: the package consumer tests (plain builds of grundy) and the
+  # documented-commands tests (every command of the docs, run through the binary).
+  (cd "$build" && ctest --output-on-failure -j "$jobs" -E '^consumer_|^DocumentedCommands\.')
   exit 0
 fi
 
