@@ -39,23 +39,9 @@ void send(httplib::Response& response, const ApiAnswer& answer) {
   response.set_content(answer.body, answer.content_type.c_str());
 }
 
-double parse_request_seconds(const std::string& text) {
-  std::size_t used = 0;
-  double seconds = -1;
-  try {
-    seconds = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty() || !(seconds >= 0) || seconds > 1e6) {
-    throw InputError(fmt::format("--request-time: '{}' is not a number of seconds (0 for no limit)", text));
-  }
-  return seconds;
-}
-
 ApiLimits limits_of(const ServeOptions& options) {
   ApiLimits limits;
-  limits.request_seconds = parse_request_seconds(options.request_time);
+  limits.request_seconds = parse_seconds(options.request_time, "--request-time", "0 for no limit", 1e6);
   limits.request_memory = MemoryBudget::parse(options.request_memory).bytes();
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   limits.max_concurrent = options.max_solves == 0 ? cores : options.max_solves;
