@@ -11,7 +11,7 @@ namespace grundy::catalogue {
 
 namespace {
 
-constexpr std::uint64_t kMaxTable = 1'000'000;
+constexpr std::uint64_t kDivideMaxTable = 1'000'000;
 
 Speech<games::Divide> divide_speech(const Context& context) {
   Speech<games::Divide> speech;
@@ -50,7 +50,7 @@ const Entry& divide_entry() {
                .limits = "integers up to 2^64-1; table up to 10^6",
                .component_noun = "integer",
                .has_table = true,
-               .table_max_upto = kMaxTable},
+               .table_max_upto = kDivideMaxTable},
       [](const GameInfo& info, const RuleValues&, const Context& context) -> std::unique_ptr<Instance> {
         return std::make_unique<GameInstance<games::Divide>>(std::make_shared<games::Divide>(), divide_speech(context),
                                                              context, info.name, info.component_noun);

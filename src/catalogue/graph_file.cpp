@@ -16,7 +16,7 @@ RuleOption graph_file_option() {
 
 games::Digraph read_graph(const std::string& path, const Context& context) {
   if (path != "-") return games::Digraph::read_file(path, context.memory);
-  const std::string text = detail::read_input("-");
+  const std::string text = grundy::detail::read_input("-");
   return games::Digraph::parse(std::vector<char>(text.begin(), text.end()), "standard input", context.memory);
 }
 

@@ -13,7 +13,7 @@ namespace grundy::catalogue {
 
 namespace {
 
-constexpr std::uint64_t kMaxTable = 100'000'000;
+constexpr std::uint64_t kNimMaxTable = 100'000'000;
 
 Speech<games::Nim> nim_speech() {
   Speech<games::Nim> speech;
@@ -57,7 +57,7 @@ const Entry& nim_entry() {
                .limits = "piles up to 2^63-1 (answered in O(1)); table up to 10^8",
                .component_noun = "pile",
                .has_table = true,
-               .table_max_upto = kMaxTable},
+               .table_max_upto = kNimMaxTable},
       [](const GameInfo& info, const RuleValues&, const Context& context) -> std::unique_ptr<Instance> {
         return std::make_unique<GameInstance<games::Nim>>(std::make_shared<games::Nim>(), nim_speech(), context,
                                                           info.name, info.component_noun);

@@ -11,7 +11,7 @@ namespace grundy::catalogue {
 
 namespace {
 
-constexpr std::uint64_t kMaxTable = 10'000'000;
+constexpr std::uint64_t kPassnimMaxTable = 10'000'000;
 
 Speech<games::PassNim> passnim_speech() {
   Speech<games::PassNim> speech;
@@ -74,7 +74,7 @@ const Entry& passnim_entry() {
                .limits = "piles up to 2^63-1 (answered in O(1)); table up to 10^7",
                .component_noun = "pile",
                .has_table = true,
-               .table_max_upto = kMaxTable},
+               .table_max_upto = kPassnimMaxTable},
       [](const GameInfo& info, const RuleValues&, const Context& context) -> std::unique_ptr<Instance> {
         return std::make_unique<GameInstance<games::PassNim>>(std::make_shared<games::PassNim>(), passnim_speech(),
                                                               context, info.name, info.component_noun);

@@ -15,7 +15,7 @@ namespace grundy::catalogue {
 namespace {
 
 constexpr std::uint64_t kMaxPile = 1'000'000'000'000'000'000;
-constexpr std::uint64_t kMaxTable = 10'000'000;
+constexpr std::uint64_t kSubtractionMaxTable = 10'000'000;
 
 /// The subtraction game, rebuilt to cover larger piles when no period is proven
 /// yet (a set like {10^9} answers small piles at once without proving its period).
@@ -119,7 +119,7 @@ const Entry& subtraction_entry() {
                                                    "(duplicates are merged)",
                                            .required = true}},
                .has_table = true,
-               .table_max_upto = kMaxTable},
+               .table_max_upto = kSubtractionMaxTable},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto game = std::make_shared<CoveringSubtraction>(games::parse_subtraction_set(rule_value(rules, "--set")),
                                                           context.memory);

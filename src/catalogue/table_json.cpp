@@ -4,8 +4,9 @@
 
 namespace grundy::catalogue {
 
+using Json = nlohmann::ordered_json;
+
 nlohmann::ordered_json table_json(const TableResult& table, bool with_values) {
-  using Json = nlohmann::ordered_json;
   Json json = Json::object();
   json["game"] = table.game;
   json["upto"] = table.upto;

@@ -60,7 +60,7 @@ GridSplitBoard GridSplitBoard::parse(std::string_view text) {
       if (ch == '^' || ch == '*') {
         candidate[r * cols + c] = 1;
       } else if (ch != '.' && ch != '#') {
-        throw InputError(line_name(first + r + 1) + ", column " + std::to_string(c + 1) + ": " + detail::shown_byte(ch) +
+        throw InputError(line_name(first + r + 1) + ", column " + std::to_string(c + 1) + ": " + grundy::detail::shown_byte(ch) +
                          " is not '.', '#' (plain) or '^', '*' (candidate)");
       }
     }

@@ -11,7 +11,7 @@ namespace grundy::games {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool is_board_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 // Builds a board from its rows (each already split off); blank rows must have
 // been dropped or rejected by the caller.
@@ -26,9 +26,9 @@ RectBoard board_from_rows(const std::vector<std::string_view>& rows) {
   for (std::size_t r = 0; r < rows.size(); ++r) {
     int col = 0;
     for (const char c : rows[r]) {
-      if (is_space(c)) continue;
+      if (is_board_blank(c)) continue;
       if (c != '0' && c != '1') {
-        throw InputError("rect board: row " + std::to_string(r + 1) + " has " + detail::shown_byte(c) +
+        throw InputError("rect board: row " + std::to_string(r + 1) + " has " + grundy::detail::shown_byte(c) +
                          ", expected only 0 and 1 (spaces allowed)");
       }
       if (col == Rect::kMaxSide) {
@@ -62,7 +62,7 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 bool is_blank(std::string_view line) {
   for (const char c : line) {
-    if (!is_space(c)) return false;
+    if (!is_board_blank(c)) return false;
   }
   return true;
 }

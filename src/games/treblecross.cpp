@@ -12,13 +12,13 @@ namespace grundy::games {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool is_row_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
 }  // namespace
 
 std::string parse_treblecross_row(std::string_view text, std::string_view what) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  while (!text.empty() && is_row_blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_row_blank(text.back())) text.remove_suffix(1);
   const std::string name(what);
   if (text.empty()) throw InputError(name + ": empty, expected a row of '.' and 'X'");
   if (text.size() > kTreblecrossMaxCells) {
@@ -29,7 +29,7 @@ std::string parse_treblecross_row(std::string_view text, std::string_view what) 
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c != '.' && c != 'X') {
-      throw InputError(name + ": cell " + std::to_string(i + 1) + " is " + detail::shown_byte(c) +
+      throw InputError(name + ": cell " + std::to_string(i + 1) + " is " + grundy::detail::shown_byte(c) +
                        ", expected '.' or 'X'");
     }
     run = c == 'X' ? run + 1 : 0;

@@ -11,17 +11,20 @@
 #include <vector>
 
 #include "grundy/catalogue/catalogue.hpp"
+#include "support/catalogue_context.hpp"
 
 namespace grundy::catalogue {
 namespace {
 
-struct Sample {
+using testing::small_context;
+
+struct ConformanceSample {
   std::string game;
   RuleValues rules;
   std::vector<std::string> position;
 };
 
-std::vector<Sample> samples() {
+std::vector<ConformanceSample> conformance_samples() {
   const std::string dag = std::string(GRUNDY_TEST_DATA) + "/dag/small.txt";
   return {
       {"nim", {}, {"3", "4", "5"}},
@@ -47,12 +50,6 @@ std::vector<Sample> samples() {
   };
 }
 
-Context small_context() {
-  Context context;
-  context.memory = MemoryBudget(std::uint64_t{1} << 30);
-  return context;
-}
-
 Nimber mex_of(const std::vector<OptionInfo>& options) {
   std::set<Nimber> seen;
   for (const OptionInfo& o : options) seen.insert(o.value.nimber);
@@ -75,7 +72,7 @@ Position replaced(const Position& p, std::size_t component, const std::vector<st
 
 TEST(CatalogueConformance, EveryGameHasASample) {
   std::set<std::string> covered;
-  for (const Sample& s : samples()) covered.insert(s.game);
+  for (const ConformanceSample& s : conformance_samples()) covered.insert(s.game);
   for (const Entry* entry : games()) EXPECT_TRUE(covered.count(entry->info().name)) << entry->info().name;
 }
 
@@ -95,7 +92,7 @@ TEST(CatalogueConformance, NamesAndDescriptions) {
 }
 
 TEST(CatalogueConformance, FormatParseAndAnalyse) {
-  for (const Sample& s : samples()) {
+  for (const ConformanceSample& s : conformance_samples()) {
     SCOPED_TRACE(s.game);
     const Entry* entry = find_game(s.game);
     ASSERT_NE(entry, nullptr);
@@ -113,7 +110,7 @@ TEST(CatalogueConformance, FormatParseAndAnalyse) {
 }
 
 TEST(CatalogueConformance, ExplainApplyAndWinningMoves) {
-  for (const Sample& s : samples()) {
+  for (const ConformanceSample& s : conformance_samples()) {
     SCOPED_TRACE(s.game);
     auto instance = find_game(s.game)->make(s.rules, small_context());
     const Position p = instance->parse(s.position);
@@ -147,7 +144,7 @@ TEST(CatalogueConformance, ExplainApplyAndWinningMoves) {
 
 TEST(CatalogueConformance, RandomPlayEnds) {
   std::mt19937_64 rng(7);
-  for (const Sample& s : samples()) {
+  for (const ConformanceSample& s : conformance_samples()) {
     SCOPED_TRACE(s.game);
     auto instance = find_game(s.game)->make(s.rules, small_context());
     for (int game = 0; game < 5; ++game) {

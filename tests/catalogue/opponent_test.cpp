@@ -13,17 +13,20 @@
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/catalogue/opponent.hpp"
 #include "grundy/core/errors.hpp"
+#include "support/catalogue_context.hpp"
 
 namespace grundy::catalogue {
 namespace {
 
-struct Sample {
+using testing::small_context;
+
+struct OpponentSample {
   std::string game;
   RuleValues rules;
   std::vector<std::string> position;
 };
 
-std::vector<Sample> samples() {
+std::vector<OpponentSample> opponent_samples() {
   const std::string data = GRUNDY_TEST_DATA;
   return {
       {"nim", {}, {"3", "4", "5", "3"}},
@@ -45,12 +48,6 @@ std::vector<Sample> samples() {
   };
 }
 
-Context small_context() {
-  Context context;
-  context.memory = MemoryBudget(std::uint64_t{1} << 30);
-  return context;
-}
-
 std::unique_ptr<Instance> make(const std::string& game, const RuleValues& rules = {}) {
   return find_game(game)->make(rules, small_context());
 }
@@ -62,12 +59,12 @@ Position after(Instance& instance, const Position& position, const TypedMove& mo
 
 TEST(FindMove, EveryGameHasASample) {
   std::set<std::string> covered;
-  for (const Sample& s : samples()) covered.insert(s.game);
+  for (const OpponentSample& s : opponent_samples()) covered.insert(s.game);
   for (const Entry* entry : games()) EXPECT_TRUE(covered.count(entry->info().name)) << entry->info().name;
 }
 
 TEST(FindMove, EveryListedOptionReadsBackInEveryForm) {
-  for (const Sample& s : samples()) {
+  for (const OpponentSample& s : opponent_samples()) {
     auto instance = make(s.game, s.rules);
     const Position position = instance->normalise(instance->parse(s.position));
     for (std::size_t c = 0; c < position.components.size(); ++c) {
@@ -153,7 +150,7 @@ TEST(ChooseMove, WonPositionsAreKeptLostOnesResisted) {
     return text;
   };
   for (int round = 0; round < 30; ++round) {
-    std::vector<Sample> games = {
+    std::vector<OpponentSample> games = {
         {"nim", {}, heaps(3, 9)},
         {"kayles", {}, heaps(2, 12)},
         {"subtraction", {{"--set", "1,2,5"}}, heaps(2, 15)},
@@ -163,7 +160,7 @@ TEST(ChooseMove, WonPositionsAreKeptLostOnesResisted) {
     };
     const std::string cells = row(4 + random() % 8);
     if (cells.find("XXX") == std::string::npos) games.push_back({"treblecross", {}, {cells}});
-    for (const Sample& s : games) {
+    for (const OpponentSample& s : games) {
       auto instance = make(s.game, s.rules);
       Position position = instance->normalise(instance->parse(s.position));
       while (!instance->terminal(position)) {
@@ -226,13 +223,13 @@ TEST(ChooseMove, MisereWinsAreKeptLostOnesResisted) {
     return out;
   };
   for (int round = 0; round < 25; ++round) {
-    const std::vector<Sample> games = {
+    const std::vector<OpponentSample> games = {
         {"nim", {}, heaps(1 + random() % 4, 5)},
         {"kayles", {}, heaps(2, 10)},
         {"subtraction", {{"--set", "1,2,5"}}, heaps(2, 12)},
         {"dawsons-kayles", {}, heaps(2, 10)},
     };
-    for (const Sample& s : games) {
+    for (const OpponentSample& s : games) {
       auto instance = make(s.game, s.rules);
       Position position = instance->normalise(instance->parse(s.position));
       while (!instance->terminal(position)) {

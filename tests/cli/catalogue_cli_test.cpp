@@ -21,23 +21,9 @@ namespace {
 
 using nlohmann::json;
 using testing::CliResult;
+using testing::expect_error;
 using testing::run_cli;
-
-void expect_error(const CliResult& r, const std::string& needle) {
-  EXPECT_EQ(r.status, 2) << r.out << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(r.err.rfind("grundy: error: ", 0), 0U) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << "wanted '" << needle << "' in: " << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
-}
-
-json run_json(const std::vector<std::string>& args, const std::string& input = "") {
-  std::vector<std::string> all{"--json"};
-  all.insert(all.end(), args.begin(), args.end());
-  const CliResult r = run_cli(all, input);
-  EXPECT_EQ(r.status, 0) << r.err;
-  return json::parse(r.out);
-}
+using testing::run_json;
 
 std::filesystem::path temp_file(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / ("grundy-cli-" + name);

@@ -16,21 +16,9 @@ namespace {
 
 using nlohmann::json;
 using testing::CliResult;
+using testing::expect_error;
 using testing::run_cli;
-
-json run_json(const std::vector<std::string>& args) {
-  std::vector<std::string> all{"--json"};
-  all.insert(all.end(), args.begin(), args.end());
-  const CliResult r = run_cli(all);
-  EXPECT_EQ(r.status, 0) << r.err;
-  return json::parse(r.out);
-}
-
-void expect_error(const CliResult& r, const std::string& needle) {
-  EXPECT_EQ(r.status, 2) << r.out << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << "wanted '" << needle << "' in: " << r.err;
-}
+using testing::run_json;
 
 TEST(MisereCli, NimJsonFields) {
   // Misère Nim 1 1 2: the only winning move takes 1 from the 2 (three 1-piles left).

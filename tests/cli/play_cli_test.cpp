@@ -18,7 +18,7 @@ namespace {
 using nlohmann::json;
 using testing::run_cli;
 
-const std::string kLoopy = std::string(GRUNDY_TEST_DATA) + "/graph/loopy.txt";
+const std::string kLoopyGraph = std::string(GRUNDY_TEST_DATA) + "/graph/loopy.txt";
 
 std::vector<json> events(const std::string& out) {
   std::vector<json> list;
@@ -47,7 +47,7 @@ std::string random_moves(unsigned seed) {
 TEST(PlayCli, TheEngineNeverLosesAWonPosition) {
   const std::vector<std::vector<std::string>> games = {
       {"nim", "3", "4", "6"},     {"kayles", "4", "7"},       {"subtraction", "--set", "1,2,5", "9", "4"},
-      {"rect", "0110/1011/1100"}, {"treblecross", "......."}, {"graph", kLoopy, "b", "a"},
+      {"rect", "0110/1011/1100"}, {"treblecross", "......."}, {"graph", kLoopyGraph, "b", "a"},
       {"wythoff", "2,4"},         {"grundys-game", "9"},
   };
   for (const auto& game : games) {
@@ -179,7 +179,7 @@ TEST(PlayCli, ThePersonCanWinAndEveryGameIsShown) {
                                                                                     {"wythoff", "3,5"},
                                                                                     {"passnim", "5", "3*"},
                                                                                     {"divide", "10"},
-                                                                                    {"graph", kLoopy, "x", "b"}}) {
+                                                                                    {"graph", kLoopyGraph, "x", "b"}}) {
     std::vector<std::string> args{"play", game[0], "--first"};
     args.insert(args.end(), game.begin() + 1, game.end());
     const auto shown = run_cli(args, "explain\nhint\nhelp\nquit\n");

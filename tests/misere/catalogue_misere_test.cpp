@@ -13,11 +13,14 @@
 
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/core/errors.hpp"
+#include "support/catalogue_context.hpp"
 
 namespace grundy::catalogue {
 namespace {
 
-struct Sample {
+using testing::small_context;
+
+struct MisereSample {
   std::string game;
   RuleValues rules;
   std::vector<std::vector<std::string>> components;  // each sum draws its components from these
@@ -25,7 +28,7 @@ struct Sample {
   std::size_t min_size = 1;  // rect takes exactly one board; grids need one (empty sums: below)
 };
 
-std::vector<Sample> samples() {
+std::vector<MisereSample> misere_samples() {
   const std::string dag = std::string(GRUNDY_TEST_DATA) + "/dag/small.txt";
   return {
       {"nim", {}, {{"0", "1", "2", "3", "4", "5"}}},
@@ -45,12 +48,6 @@ std::vector<Sample> samples() {
       {"graph", {{"file", dag}}, {{"a", "b", "c", "x"}}},  // acyclic here: cycles in tests/cli/misere_cli_test.cpp
       {"wythoff", {}, {{"0,1", "1,2", "2,2", "3,1", "2,4"}}},
   };
-}
-
-Context small_context() {
-  Context context;
-  context.memory = MemoryBudget(std::uint64_t{1} << 30);
-  return context;
 }
 
 // Plain misère search over whole positions (component texts, sorted as the memo key).
@@ -91,7 +88,7 @@ class BruteForce {
 TEST(CatalogueMisere, RandomSmallSumsOfEveryGameAgreeWithBruteForce) {
   std::mt19937 random(20261123);
   std::set<std::string> covered;
-  for (const Sample& sample : samples()) {
+  for (const MisereSample& sample : misere_samples()) {
     const Entry* entry = find_game(sample.game);
     ASSERT_NE(entry, nullptr) << sample.game;
     covered.insert(entry->info().name);

@@ -1,9 +1,12 @@
 #include "support/run_cli.hpp"
 
+#include <gtest/gtest.h>
+
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -67,6 +70,22 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
 
 CliResult run_shell(const std::string& script, const std::string& directory) {
   return run_program({"/bin/bash", "-c", script}, "", directory);
+}
+
+nlohmann::json run_json(const std::vector<std::string>& args, const std::string& input) {
+  std::vector<std::string> all{"--json"};
+  all.insert(all.end(), args.begin(), args.end());
+  const CliResult result = run_cli(all, input);
+  EXPECT_EQ(result.status, 0) << result.err;
+  return nlohmann::json::parse(result.out);
+}
+
+void expect_error(const CliResult& result, const std::string& needle) {
+  EXPECT_EQ(result.status, 2) << result.out << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("grundy: error: ", 0), 0U) << result.err;
+  EXPECT_NE(result.err.find(needle), std::string::npos) << "wanted '" << needle << "' in: " << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
 }  // namespace grundy::testing

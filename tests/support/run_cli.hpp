@@ -1,7 +1,10 @@
 // Runs the real grundy binary for command-line tests: arguments, optional
 // standard input, and the captured stdout, stderr and exit status; run_shell
-// does the same for a bash command line (the documented commands).
+// does the same for a bash command line (the documented commands); run_json
+// and expect_error are the two checks most command-line tests make.
 #pragma once
+
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
@@ -19,5 +22,11 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
 
 /// Runs `bash -c script` in `directory` with empty standard input and waits for it.
 CliResult run_shell(const std::string& script, const std::string& directory);
+
+/// Runs `grundy --json args...`, expects exit status 0 and returns the parsed answer.
+nlohmann::json run_json(const std::vector<std::string>& args, const std::string& input = "");
+
+/// Expects a refusal: status 2, stdout empty, one stderr line `grundy: error: ...` holding `needle`.
+void expect_error(const CliResult& result, const std::string& needle);
 
 }  // namespace grundy::testing
