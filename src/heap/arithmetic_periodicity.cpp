@@ -25,9 +25,9 @@ constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min();
 
 // What the option kinds with one nim-sum L reach, for one residue r of N.
 struct Cover {
-  std::int64_t odd3 = kNone;   // the largest odd c of a three-quotient kind
-  std::int64_t even3 = kNone;  // the largest even c of a three-quotient kind
-  std::vector<std::int64_t> exact;  // c <= 0 of one- and two-quotient kinds: H = Q + c reached
+  std::int64_t odd3 = kNone;                          // the largest odd c of a three-quotient kind
+  std::int64_t even3 = kNone;                         // the largest even c of a three-quotient kind
+  std::vector<std::int64_t> exact;                    // c <= 0 of one- and two-quotient kinds: H = Q + c reached
   [[nodiscard]] bool reaches(std::int64_t c) const {  // H = Q + c, c <= 0
     const std::int64_t best = (c % 2 != 0) ? odd3 : even3;
     return (best != kNone && best >= c) || std::find(exact.begin(), exact.end(), c) != exact.end();

@@ -32,10 +32,12 @@ std::optional<std::uint64_t> arithmetic_proof_length(const HeapRules& rules, con
 template <class V>
 std::optional<Periodicity> find_arithmetic_period(const HeapRules& rules, std::span<const V> g);
 
-extern template std::optional<std::uint64_t> arithmetic_proof_length<std::uint16_t>(
-    const HeapRules&, const Periodicity&, std::span<const std::uint16_t>);
-extern template std::optional<std::uint64_t> arithmetic_proof_length<std::uint32_t>(
-    const HeapRules&, const Periodicity&, std::span<const std::uint32_t>);
+extern template std::optional<std::uint64_t> arithmetic_proof_length<std::uint16_t>(const HeapRules&,
+                                                                                    const Periodicity&,
+                                                                                    std::span<const std::uint16_t>);
+extern template std::optional<std::uint64_t> arithmetic_proof_length<std::uint32_t>(const HeapRules&,
+                                                                                    const Periodicity&,
+                                                                                    std::span<const std::uint32_t>);
 extern template std::optional<Periodicity> find_arithmetic_period<std::uint16_t>(const HeapRules&,
                                                                                  std::span<const std::uint16_t>);
 extern template std::optional<Periodicity> find_arithmetic_period<std::uint32_t>(const HeapRules&,
