@@ -167,7 +167,10 @@ void add_plot_game(CLI::App& plot, GlobalOptions& options, const catalogue::Entr
       write_out(json.dump() + "\n");
     } else {
       write_out(fmt::format("wrote {}: g(0..{}) of {}{}\n", *output, table.upto, table.game,
-                            table.period ? fmt::format(", period {} from n0 = {}", *table.period, *table.preperiod)
+                            table.period ? fmt::format(", period {} from n0 = {}{}", *table.period, *table.preperiod,
+                                                       table.saltus.value_or(0) != 0
+                                                           ? fmt::format(" and saltus {}", *table.saltus)
+                                                           : "")
                                          : ""));
     }
   });

@@ -24,7 +24,9 @@ std::string format_of(const TableResult& table, const TableOutputOptions& output
 
 std::string period_line(const TableResult& table) {
   if (!table.period) return "";
-  return fmt::format("periodic from n0 = {} with period {} (proven)\n", *table.preperiod, *table.period);
+  return heap::period_text(heap::Periodicity{
+             .period = *table.period, .preperiod = *table.preperiod, .saltus = table.saltus.value_or(0)}) +
+         "\n";
 }
 
 // "n g(n)" lines after '#' comments: the OEIS b-file layout, readable by --resume for heap games.

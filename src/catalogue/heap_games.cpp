@@ -135,11 +135,9 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
     const auto& period = table->period();
     report.extra["period"] = period ? Json(period->period) : Json(nullptr);
     report.extra["preperiod"] = period ? Json(period->preperiod) : Json(nullptr);
+    report.extra["saltus"] = period ? Json(period->saltus) : Json(nullptr);
     report.extra["table_upto"] = table->size() == 0 ? 0 : table->size() - 1;
-    if (period) {
-      report.notes.push_back(fmt::format("{}: periodic from n0 = {} with period {} (proven)", heap::format_code(r),
-                                         period->preperiod, period->period));
-    }
+    if (period) report.notes.push_back(heap::format_code(r) + ": " + heap::period_text(*period));
   };
   auto quotient = std::make_shared<HeapQuotientPath>(rules, context);
   speech.misere = [quotient](std::span<const std::uint64_t> heaps) { return quotient->answer(heaps); };

@@ -181,6 +181,7 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
   if (table->period()) {
     out.period = table->period()->period;
     out.preperiod = table->period()->preperiod;
+    out.saltus = table->period()->saltus;
   }
   // The fast kernel's own sparse-space mask, when it used one; else chosen from the frequencies.
   std::optional<heap::RareSplit> split;

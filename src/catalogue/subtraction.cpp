@@ -54,6 +54,7 @@ void add_period_fields(const games::Subtraction& game, Json& extra, std::vector<
   extra["set"] = game.set();
   extra["period"] = game.period() ? Json(*game.period()) : Json(nullptr);
   extra["preperiod"] = game.preperiod() ? Json(*game.preperiod()) : Json(nullptr);
+  extra["saltus"] = game.period() ? Json(0) : Json(nullptr);  // subtraction games are never arithmetic
   if (game.period()) {
     notes.push_back(fmt::format("S = {{{}}}: values are periodic with period {} from n0 = {} (proven)",
                                 fmt::join(game.set(), ","), *game.period(), *game.preperiod()));
@@ -92,6 +93,7 @@ Speech<CoveringSubtraction> subtraction_speech(std::shared_ptr<CoveringSubtracti
     TableResult result = values_table("subtraction", upto, [&g](std::uint64_t n) { return g.value(n); });
     result.period = g.period();
     result.preperiod = g.preperiod();
+    if (g.period()) result.saltus = 0;
     result.extra["set"] = g.set();
     return result;
   };

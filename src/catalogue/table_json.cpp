@@ -17,6 +17,7 @@ nlohmann::ordered_json table_json(const TableResult& table, bool with_values) {
   json["values"] = std::move(values);
   json["period"] = table.period ? Json(*table.period) : Json(nullptr);
   json["preperiod"] = table.preperiod ? Json(*table.preperiod) : Json(nullptr);
+  json["saltus"] = table.period ? Json(table.saltus.value_or(0)) : Json(nullptr);
   for (const auto& [key, field] : table.extra.items()) json[key] = field;
   if (!table.misere_values.empty()) {
     json["misere_values"] = table.misere_values;

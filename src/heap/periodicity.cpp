@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "grundy/heap/arithmetic_periodicity.hpp"
 #include "grundy/heap/codes.hpp"
 
 namespace grundy::heap {
@@ -12,6 +13,13 @@ namespace {
 std::uint64_t heaps_factor(const HeapRules& rules) { return std::max<std::uint64_t>(max_heaps_left(rules), 1); }
 
 }  // namespace
+
+std::string period_text(const Periodicity& period) {
+  std::string text = period.saltus == 0 ? "periodic" : "arithmetic-periodic";
+  text += " from n0 = " + std::to_string(period.preperiod) + " with period " + std::to_string(period.period);
+  if (period.saltus != 0) text += " and saltus " + std::to_string(period.saltus);
+  return text + " (proven)";
+}
 
 std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::uint64_t preperiod) {
   // The theorem is applied from n0' = max(n0, 1) (a split must leave non-empty
@@ -53,11 +61,11 @@ std::optional<Periodicity> find_period(const HeapRules& rules, std::span<const V
           break;
         }
       }
-      if (std::max(n0d, n0) + p + d <= size) return Periodicity{d, n0d};
+      if (std::max(n0d, n0) + p + d <= size) return Periodicity{.period = d, .preperiod = n0d};
     }
-    return Periodicity{p, n0};
+    return Periodicity{.period = p, .preperiod = n0};
   }
-  return std::nullopt;
+  return find_arithmetic_period(rules, g);
 }
 
 template std::optional<Periodicity> find_period<std::uint16_t>(const HeapRules&, std::span<const std::uint16_t>);

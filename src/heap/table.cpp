@@ -59,7 +59,14 @@ Nimber HeapTable::value(std::uint64_t n) const {
   if (period_) {
     const std::uint64_t n0 = period_->preperiod;
     const std::uint64_t p = period_->period;
-    return at(n0 + (n - n0) % p);
+    const std::uint64_t s = period_->saltus;
+    const Nimber base = at(n0 + (n - n0) % p);
+    const std::uint64_t steps = (n - n0) / p;
+    if (s != 0 && steps > (std::numeric_limits<Nimber>::max() - base) / s) {
+      throw InputError(grundy::detail::message("g(", n, ") of ", format_code(rules_),
+                                       " does not fit in 64 bits (it grows by ", s, " every ", p, " tokens)"));
+    }
+    return base + steps * s;  // g(n) = g(n0 + (n - n0) mod p) + s * ((n - n0) div p)
   }
   throw InputError(grundy::detail::message("g(", n, ") of ", format_code(rules_), " is beyond the computed table (g(0..",
                                    size() == 0 ? 0 : size() - 1, ")) and no period is proven"));

@@ -242,8 +242,7 @@ void write_text(const HeapTable& table, std::ostream& out) {
   out << "# grundy heap table: " << table.rules().name() << " (code " << format_code(table.rules()) << ")\n";
   out << "# g(n) for n = 0.." << (table.size() == 0 ? 0 : table.size() - 1) << ", one 'n g(n)' line each\n";
   if (table.period()) {
-    out << "# periodic from n0 = " << table.period()->preperiod << " with period " << table.period()->period
-        << " (proven)\n";
+    out << "# " << period_text(*table.period()) << "\n";
   }
   std::string buffer;
   for (std::uint64_t n = 0; n < table.size(); ++n) {

@@ -166,7 +166,8 @@ std::string legend(const Frame& frame, bool has_rare) {
 
 std::string subtitle(const PlotData& data, std::uint64_t last_n) {
   if (data.period && data.preperiod) {
-    return fmt::format("n = 0..{}; period {} from n0 = {} (proven)", last_n, *data.period, *data.preperiod);
+    const std::string saltus = data.saltus != 0 ? fmt::format(" and saltus {}", data.saltus) : "";
+    return fmt::format("n = 0..{}; period {}{} from n0 = {} (proven)", last_n, *data.period, saltus, *data.preperiod);
   }
   return fmt::format("n = 0..{}; no period proven", last_n);
 }

@@ -50,6 +50,7 @@ PlotData table_plot(const catalogue::TableResult& table) {
   for (std::uint64_t n = 0; n <= table.upto; ++n) data.values.push_back(table.at(n));
   data.period = table.period;
   data.preperiod = table.preperiod;
+  data.saltus = table.saltus.value_or(0);
   if (const auto split = rare_split(table)) {
     data.rare = [rare = *split](std::uint64_t n, Nimber value) {
       return heap::is_rare(rare, static_cast<std::uint32_t>(value), n);

@@ -33,6 +33,30 @@ void expect_one_line_error(const testing::CliResult& r, const std::string& what)
   EXPECT_TRUE(r.out.empty()) << what;
 }
 
+TEST(HeapCli, ArithmeticPeriodReportsItsSaltus) {
+  const auto table = run_cli({"--json", "table", "octal", "0.8", "--upto", "100", "--no-cache", "--summary"});
+  ASSERT_EQ(table.status, 0) << table.err;
+  const json t = json::parse(table.out);
+  EXPECT_EQ(t["period"], 3);
+  EXPECT_EQ(t["preperiod"], 1);
+  EXPECT_EQ(t["saltus"], 1);
+  const auto text = run_cli({"table", "octal", "0.8", "--upto", "100", "--no-cache", "--summary"});
+  EXPECT_NE(text.out.find("arithmetic-periodic from n0 = 1 with period 3 and saltus 1 (proven)"), std::string::npos)
+      << text.out;
+  // Heaps far beyond the table: g(n) = (n - 1) / 3, the same for 10^18 and 10^18 + 1.
+  const auto heap = run_cli({"--json", "octal", "0.8", "1000000000000000000", "1000000000000000001", "--no-cache"});
+  ASSERT_EQ(heap.status, 0) << heap.err;
+  const json h = json::parse(heap.out);
+  EXPECT_EQ(h["saltus"], 1);
+  EXPECT_EQ(h["components"][0], 333333333333333333ULL);
+  EXPECT_EQ(h["components"][1], 333333333333333333ULL);
+  // Winning moves there would be three-heap splits: refused in one line.
+  expect_one_line_error(run_cli({"octal", "0.8", "1000000000000000000", "--no-cache"}), "huge 0.8 heap");
+  const auto kayles = run_cli({"--json", "table", "kayles", "--upto", "200", "--no-cache", "--summary"});
+  ASSERT_EQ(kayles.status, 0) << kayles.err;
+  EXPECT_EQ(json::parse(kayles.out)["saltus"], 0);
+}
+
 TEST(HeapCli, KaylesWinningMovesJson) {
   const auto r = run_cli({"--json", "kayles", "5", "8"});
   ASSERT_EQ(r.status, 0) << r.err;

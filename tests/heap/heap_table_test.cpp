@@ -171,7 +171,8 @@ TEST(HeapTable, RandomCodesPeriodsHoldFurther) {
     if (!t.period()) continue;
     ++proven;
     const HeapTable longer = computed(code, 2400);
-    const auto [p, n0] = *t.period();
+    const auto [p, n0, saltus] = *t.period();
+    ASSERT_EQ(saltus, 0U) << code << ": octal games are never arithmetic-periodic";
     for (std::uint64_t n = n0; n + p <= 2400; ++n) ASSERT_EQ(longer.at(n), longer.at(n + p)) << code << " n=" << n;
     if (n0 > 0) {
       EXPECT_NE(longer.at(n0 - 1), longer.at(n0 - 1 + p)) << code << ": n0 is not the smallest";

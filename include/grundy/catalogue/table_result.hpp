@@ -36,6 +36,7 @@ struct TableResult {
   std::shared_ptr<const heap::HeapTable> heap_table;
   std::optional<std::uint64_t> period;
   std::optional<std::uint64_t> preperiod;
+  std::optional<std::uint64_t> saltus;     // with a period: g(n + period) = g(n) + saltus (0: ordinary)
   std::vector<Nimber> misere_values;               // with --misere: the misère value of each heap 0..upto
   std::vector<std::optional<std::string>> genus;   // with --misere: each heap's genus, where computed
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
@@ -46,7 +47,7 @@ struct TableResult {
 };
 
 /// The table as the JSON object of the command-line contract (`grundy --json
-/// table`): game, upto, values (empty unless with_values), period, preperiod,
+/// table`): game, upto, values (empty unless with_values), period, preperiod, saltus,
 /// then the game's fields. The command line and the web API both write this.
 nlohmann::ordered_json table_json(const TableResult& table, bool with_values);
 

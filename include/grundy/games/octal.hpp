@@ -75,7 +75,8 @@ class OctalGame {
   /// Exactly the options of value `target`. Heaps within the table or below the
   /// family threshold: one Move per option. Larger heaps with a proven period:
   /// splits with a >= n0 come as families. Throws InputError for three-heap
-  /// splits of heaps beyond the table.
+  /// splits of larger heaps, and for their two-heap splits when the period is
+  /// arithmetic (the split values then follow no residue pattern).
   template <class Sink>
   void moves_to(Position n, Nimber target, Sink& sink) const {
     const bool families = table_->period().has_value() && n > family_threshold_;
@@ -86,17 +87,14 @@ class OctalGame {
       } else if (heaps == 1) {
         if (value(rest) == target) sink.add(Move{.from = n, .take = k, .to = {rest}, .heaps = 1}, {rest});
       } else if (heaps == 2 && families) {
+        if (table_->period()->saltus != 0) refuse_splits(n, "two");
         two_heap_families(n, k, target, sink);
       } else if (heaps == 2) {
         heap::for_each_pair(*rules_, rest, [&](std::uint64_t a, std::uint64_t b) {
           if ((value(a) ^ value(b)) == target) sink.add(Move{.from = n, .take = k, .to = {a, b}, .heaps = 2}, {a, b});
         });
       } else {
-        if (families) {
-          throw InputError("winning moves of " + rules_->name() + " in a heap of " + std::to_string(n) +
-                           ": three-heap splits of heaps beyond " + std::to_string(family_threshold_) +
-                           " are not enumerated; use a smaller heap");
-        }
+        if (families) refuse_splits(n, "three");
         heap::for_each_triple(rest, [&](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
           if ((value(a) ^ value(b) ^ value(c)) == target) {
             sink.add(Move{.from = n, .take = k, .to = {a, b, c}, .heaps = 3}, {a, b, c});
@@ -107,6 +105,13 @@ class OctalGame {
   }
 
  private:
+  [[noreturn]] void refuse_splits(std::uint64_t n, const char* parts) const {
+    throw InputError("winning moves of " + rules_->name() + " in a heap of " + std::to_string(n) + ": " + parts +
+                     "-heap splits of heaps beyond " + std::to_string(family_threshold_) +
+                     (table_->period()->saltus != 0 ? " with an arithmetic period" : "") +
+                     " are not enumerated; use a smaller heap");
+  }
+
   // Splits rest = a + b (a <= b) of value target, with the table periodic from n0
   // with period p: each a < n0 alone, then one family per residue of a mod p.
   template <class Sink>

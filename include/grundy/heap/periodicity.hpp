@@ -3,29 +3,37 @@
 // g(n + p) = g(n) for every n with n0 <= n < j*n0 + max(j-1,1)*p + t, then for
 // every n >= n0 (for j = 2 this is the familiar 2*n0 + p + t). find_period picks
 // the smallest such p the table proves, then the smallest n0. Grundy's game
-// (unequal splits) has no such theorem and is never declared periodic.
+// (unequal splits) has no such theorem and is never declared periodic. Without
+// such a period, find_period looks for an arithmetic one (arithmetic_periodicity.hpp).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "grundy/heap/rules.hpp"
 
 namespace grundy::heap {
 
-/// g(n + period) = g(n) for every n >= preperiod, proven.
+/// g(n + period) = g(n) + saltus for every n >= preperiod, proven (saltus 0:
+/// ordinary periodicity; CGSuite's [period, preperiod, saltus]).
 struct Periodicity {
   std::uint64_t period = 0;
   std::uint64_t preperiod = 0;
+  std::uint64_t saltus = 0;
   friend bool operator==(const Periodicity&, const Periodicity&) = default;
 };
+
+/// "periodic from n0 = 10 with period 4 (proven)", or for a saltus s > 0
+/// "arithmetic-periodic from n0 = 1 with period 3 and saltus 1 (proven)".
+std::string period_text(const Periodicity& period);
 
 /// The table length the theorem needs to prove period p from n0: g(0..length-1).
 std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::uint64_t preperiod);
 
 /// The smallest period (then the smallest pre-period) that g(0..size-1) proves,
-/// or nothing. O(size) for typical tables: each candidate p is rejected at its
+/// else the smallest arithmetic period it proves (find_arithmetic_period), or nothing. O(size) for typical tables: each candidate p is rejected at its
 /// first mismatch, scanning down from the end of the table.
 template <class V>
 std::optional<Periodicity> find_period(const HeapRules& rules, std::span<const V> g);

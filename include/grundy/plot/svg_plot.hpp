@@ -22,6 +22,7 @@ struct PlotData {
   std::vector<Nimber> values;           // g(0..N); at least one value
   std::optional<std::uint64_t> period;  // proven period, with its pre-period
   std::optional<std::uint64_t> preperiod;
+  std::uint64_t saltus = 0;             // g(n + period) = g(n) + saltus
   std::function<bool(std::uint64_t n, Nimber value)> rare;  // empty: no value is set apart
 };
 
