@@ -153,8 +153,8 @@ TEST(QuotientTest, OctalZeroSevenFiveIsR8) {
 // Tame games have the quotient of misère Nim on the nim values that occur
 // (Plambeck and Siegel, section on tame games): 0.31 and 0.52 have values 0..3,
 // so <a, b | a^2 = 1, b^3 = b> (T2, 4 + 2 elements) with P-portion {a, b^2}.
-// Their tameness is proven independently, by the genus of every heap
-// (misere::TameAnalyzer, tests/misere/tame_test.cpp).
+// Their tameness is checked independently, by the genus of every heap to 20
+// and its followers (misere::TameAnalyzer, tests/misere/tame_test.cpp).
 TEST(QuotientTest, TameOctalGamesHaveTheTameQuotient) {
   for (const char* code : {"0.31", "0.52"}) {
     const MisereQuotient q = quotient_of(code, 30);

@@ -139,6 +139,18 @@ TEST(Tame, TameGenusOfDawsonsKaylesHeaps) {
   EXPECT_FALSE(tame.answer(reaching_wild).has_value());
 }
 
+// 0.31 and 0.52 are tame (every heap and follower has a Nim genus): their misère
+// quotient is then T2 (tests/misere/quotient_test.cpp).
+TEST(Tame, OctalThreeOneAndFiveTwoAreTame) {
+  for (const char* code : {"0.31", "0.52"}) {
+    const games::OctalGame game = octal(code);
+    Solver<games::OctalGame> solver(game);
+    GenusCalculator<games::OctalGame> genera(game, SearchLimits{});
+    TameAnalyzer<games::OctalGame> tame(game, genera, [&](const std::uint64_t& p) { return solver.value(p); });
+    for (std::uint64_t n = 0; n <= 20; ++n) EXPECT_TRUE(tame.tame_genus(n).has_value()) << code << " heap " << n;
+  }
+}
+
 TEST(Tame, SubtractionGamesAgreeWithSearchAndBruteForce) {
   const games::Subtraction one_two_three({1, 2, 3});
   check_random_sums(one_two_three, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15}, 120, 11);
