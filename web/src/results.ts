@@ -10,11 +10,14 @@ import type { Play } from './board';
 export function render_summary(report: Report): HTMLElement {
   const explained = report.explain ?? [];
   const components = explained.length ? explained.map((c) => c.value) : report.components;
+  const misere = report.play === 'misere';
   return el('dl', { class: 'summary', 'data-testid': 'summary' },
     el('dt', {}, 'value'), el('dd', { 'data-testid': 'value' },
       report.value === null || report.play === 'misere' ? 'misère play' : show_value(report.value)),
     el('dt', {}, 'winner'), el('dd', { 'data-testid': 'winner', 'data-winner': report.winner }, show_winner(report)),
-    el('dt', {}, 'components'), el('dd', { 'data-testid': 'component-values' }, components.map(show_value).join(' ⊕ ') || 'none'),
+    // Under misère play the components' normal values do not add up: listed, not nim-summed.
+    el('dt', {}, misere ? 'normal values' : 'components'), el('dd', { 'data-testid': 'component-values' },
+      components.map(show_value).join(misere ? ', ' : ' ⊕ ') || 'none'),
     el('dt', {}, 'winning moves'), el('dd', { 'data-testid': 'winning-count' }, String(report.winning_moves_count)));
 }
 
