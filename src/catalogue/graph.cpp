@@ -131,6 +131,7 @@ class GraphInstance final : public Instance {
     report.components = position.components;
     for (const auto v : at) report.values.push_back(game_value(values_[v]));
     report.genus.assign(at.size(), std::nullopt);
+    report.method = misere::method_name(misere::MisereMethod::retrograde);
     report.outcome = outcome_of(retrograde.outcome(sorted(at)));
     for_each_move(at, [&](const games::LoopyMove& move, const std::vector<games::Digraph::Vertex>& after) {
       const misere::LoopyMisereOutcome next = retrograde.outcome(sorted(after));

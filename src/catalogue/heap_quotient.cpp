@@ -33,6 +33,7 @@ std::optional<misere::MisereAnswer<games::OctalGame>> HeapQuotientPath::answer(
   const std::optional<misere::QuotientAnswer> found = misere::answer_with_quotient(*quotient_, rules_, heaps);
   if (!found) return std::nullopt;
   misere::MisereAnswer<games::OctalGame> out;
+  out.method = misere::MisereMethod::quotient;
   out.first_player_wins = !found->p_position;
   for (const misere::QuotientMove& move : found->winning_moves) {
     games::OctalGame::Move m;

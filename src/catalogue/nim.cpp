@@ -31,6 +31,7 @@ Speech<games::Nim> nim_speech() {
   speech.count_options = [](std::uint64_t pile) { return std::optional<std::uint64_t>(pile); };
   speech.misere = [](std::span<const std::uint64_t> piles) {
     misere::MisereAnswer<games::Nim> answer;
+    answer.method = misere::MisereMethod::nim_rule;
     answer.first_player_wins = misere::nim_first_player_wins(piles);
     for (const misere::NimMove& m : misere::nim_winning_moves(piles)) {
       std::vector<std::uint64_t> left;

@@ -103,6 +103,7 @@ Json report_json(const Report& report) {
     Json genus = Json::array();
     for (const auto& g : report.genus) genus.push_back(g ? Json(*g) : Json(nullptr));
     json["genus"] = std::move(genus);
+    if (!report.method.empty()) json["method"] = report.method;
   }
   return json;
 }

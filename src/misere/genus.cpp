@@ -38,19 +38,28 @@ bool is_tame(const Genus& genus) {
   return t.size() == 2 && t[0] == genus.normal;  // g^{g, g^2}: alternation is implied
 }
 
-bool tame_sum_first_player_wins(std::span<const Genus> genera) {
-  Nimber nim_sum = 0;
-  std::size_t ones = 0;
-  bool big = false;
-  for (const Genus& g : genera) {
-    nim_sum ^= g.normal;
-    if (g.terms.size() == 2) {
-      big = true;
-    } else if (g.normal == 1) {
-      ++ones;
-    }
+void TameSum::add(const Genus& genus) {
+  nim_sum ^= genus.normal;
+  if (genus.terms.size() == 2) {
+    ++big;
+  } else if (genus.normal == 1) {
+    ++ones;
   }
-  return big ? nim_sum != 0 : ones % 2 == 0;
+}
+
+void TameSum::remove(const Genus& genus) {
+  nim_sum ^= genus.normal;
+  if (genus.terms.size() == 2) {
+    --big;
+  } else if (genus.normal == 1) {
+    --ones;
+  }
+}
+
+bool tame_sum_first_player_wins(std::span<const Genus> genera) {
+  TameSum sum;
+  for (const Genus& g : genera) sum.add(g);
+  return sum.first_player_wins();
 }
 
 }  // namespace grundy::misere

@@ -58,9 +58,11 @@ class Learner {
     add_column(Heaps{});
     add_state(Heaps{});
     for (heap_ = 1; heap_ <= upto_; ++heap_) {
-      close();
-      while (const std::optional<Word> failure = check()) {
-        learn_from(counterexample(*failure));
+      if (!lands_on_existing_element()) {
+        close();
+        while (const std::optional<Word> failure = check()) {
+          learn_from(counterexample(*failure));
+        }
       }
       oracle_.set_known(heap_ + 1, delta_, p_);  // proven right for heaps up to heap_
     }
@@ -134,6 +136,26 @@ class Learner {
     std::vector<bool> p;
     for (const std::string& row : rows_) p.push_back(row[0] == '1');
     return p;
+  }
+
+  // Plambeck and Siegel's step: the new heap is first tried as each existing
+  // element t (its transitions s -> s t); the complete check proves a guess
+  // right with no outcome query at all. Most heaps of a finite quotient land on
+  // an existing element, so the searches are spent only where elements appear.
+  bool lands_on_existing_element() {
+    if (heap_ == 1) return false;
+    const auto states = static_cast<std::uint32_t>(access_.size());
+    for (std::uint32_t t = 0; t < states; ++t) {
+      for (std::uint32_t s = 0; s < states; ++s) delta_[s][heap_] = run_from(s, access_[t]);
+      if (!check()) return true;
+    }
+    for (std::uint32_t s = 0; s < states; ++s) delta_[s][heap_] = kUnset;
+    return false;
+  }
+
+  [[nodiscard]] std::uint32_t run_from(std::uint32_t s, const Heaps& word) const {
+    for (std::uint16_t h : word) s = delta_[s][h];
+    return s;
   }
 
   // The complete check: walks every reachable pair (state of a sum, states of its

@@ -129,6 +129,9 @@ test('misère play: nim 1 1 is won by the player to move (take one 1, leave the 
   assert.equal(await text(page, 'value'), 'misère play');
   assert.equal(await page.getByTestId('winner').getAttribute('data-winner'), 'first');
   assert.equal(await text(page, 'winning-count'), '2');
+  assert.equal(await text(page, 'component-values'), '1, 1');  // normal values, not a nim-sum
+  // The option table speaks of misère play: taking a pile leaves 1, a loss for the player then to move.
+  assert.match(await text(page, 'option-value-0-0'), /^loss for the player to move \(winning\)$/);
   await shot(page, 'nim-misere');
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -158,5 +158,36 @@ TEST(CatalogueMisere, GenusOfSmallComponents) {
   EXPECT_EQ(report.values[2].nimber, 4u);
 }
 
+// Which exact method answered: a game's own rule, its quotient, the genera of a
+// tame sum, else the search (a sum with a wild component falls back to it).
+TEST(CatalogueMisere, ReportsTheMethodThatAnswered) {
+  const auto method = [](const std::string& game, const RuleValues& rules, const std::vector<std::string>& sum) {
+    auto instance = find_game(game)->make(rules, small_context());
+    return instance->analyse_misere(instance->parse(sum), 10).method;
+  };
+  EXPECT_EQ(method("nim", {}, {"1", "2", "3"}), "misere-nim");
+  EXPECT_EQ(method("kayles", {}, {"3", "4", "5"}), "quotient");
+  EXPECT_EQ(method("subtraction", {{"--set", "1,2,3"}}, {"20", "25", "30"}), "tame");
+  EXPECT_EQ(method("rect", {}, {"111/101"}), "search");  // a board with a follower that is not tame
+}
+
+// The tame path's answer (outcome and every winning move) equals the brute force's.
+TEST(CatalogueMisere, TameAnswerAgreesWithBruteForce) {
+  auto instance = find_game("subtraction")->make({{"--set", "1,2,3"}}, small_context());
+  BruteForce brute(*instance);
+  std::mt19937 rng(3);
+  for (int t = 0; t < 40; ++t) {
+    std::vector<std::string> sum;
+    for (std::size_t k = 0; k < 1 + rng() % 3; ++k) sum.push_back(std::to_string(rng() % 13));
+    const Position parsed = instance->parse(sum);
+    const Report report = instance->analyse_misere(parsed, 1000);
+    EXPECT_EQ(report.method, "tame");
+    EXPECT_EQ(report.outcome == Outcome::first, brute.mover_wins(parsed)) << ::testing::PrintToString(sum);
+    std::set<std::pair<std::size_t, std::string>> reported;
+    for (const MoveInfo& m : report.winning_moves) reported.insert({m.component, m.text});
+    EXPECT_EQ(reported, brute.winning_moves(parsed)) << ::testing::PrintToString(sum);
+  }
+}
+
 }  // namespace
 }  // namespace grundy::catalogue

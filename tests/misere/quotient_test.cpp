@@ -129,6 +129,65 @@ TEST(QuotientTest, NimUpToSevenHasTenElementsTwoOfThemP) {
   EXPECT_EQ(q.generator_heaps, (std::vector<std::uint64_t>{1, 2, 4}));
 }
 
+TEST(QuotientTest, NimUpToFifteenHasEighteenElements) {
+  const MisereQuotient q = quotient_of("0.333333333333333", 15);  // 16 nim-sums + {0, 1} without heaps of 2 or more
+  EXPECT_EQ(q.order(), 18U);
+  EXPECT_EQ(p_words(q), (std::vector<std::string>{"a", "b^2"}));
+  EXPECT_EQ(q.generator_heaps, (std::vector<std::uint64_t>{1, 2, 4, 8}));
+}
+
+// 0.75 is Plambeck and Siegel's example of a wild game with a finite quotient:
+// R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>, P-portion {a, b^2}, the
+// only misère quotient of order 8 (Siegel, "The structure and classification of
+// misère quotients", 2007). The whole game's quotient is already that of heaps up to 40.
+TEST(QuotientTest, OctalZeroSevenFiveIsR8) {
+  const MisereQuotient q = quotient_of("0.75", 40);
+  EXPECT_EQ(q.order(), 8U);
+  EXPECT_EQ(q.generators, (std::vector<std::string>{"a", "b", "c"}));
+  std::vector<std::string> relations = q.relations;
+  std::sort(relations.begin(), relations.end());
+  EXPECT_EQ(relations, (std::vector<std::string>{"a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"}));
+  EXPECT_EQ(p_words(q), (std::vector<std::string>{"a", "b^2"}));
+}
+
+// Tame games have the quotient of misère Nim on the nim values that occur
+// (Plambeck and Siegel, section on tame games): 0.31 and 0.52 have values 0..3,
+// so <a, b | a^2 = 1, b^3 = b> (T2, 4 + 2 elements) with P-portion {a, b^2}.
+// Their tameness is checked independently, by the genus of every heap to 20
+// and its followers (misere::TameAnalyzer, tests/misere/tame_test.cpp).
+TEST(QuotientTest, TameOctalGamesHaveTheTameQuotient) {
+  for (const char* code : {"0.31", "0.52"}) {
+    const MisereQuotient q = quotient_of(code, 30);
+    EXPECT_EQ(q.order(), 6U) << code;
+    EXPECT_EQ(q.relations, (std::vector<std::string>{"a^2 = 1", "b^3 = b"})) << code;
+    EXPECT_EQ(p_words(q), (std::vector<std::string>{"a", "b^2"})) << code;
+  }
+}
+
+// Siegel (2007): a finite misère quotient with |P| = 2 has order 2^n + 2 or 2^n + 4.
+TEST(QuotientTest, TwoPElementsMeanOrderTwoToTheNPlusTwoOrFour) {
+  std::size_t seen = 0;
+  for (const char* code : {"0.75", "0.31", "0.52", "0.333", "0.3333333", "0.71", "0.07", "0.137"}) {
+    const MisereQuotient q = quotient_of(code, 12);
+    ASSERT_EQ(q.order() % 2, 0U) << code;
+    if (q.p_elements().size() != 2) continue;
+    ++seen;
+    const std::size_t rest2 = q.order() - 2;
+    const std::size_t rest4 = q.order() - 4;
+    const bool power2 = (rest2 & (rest2 - 1)) == 0 || (q.order() > 4 && (rest4 & (rest4 - 1)) == 0);
+    EXPECT_TRUE(power2) << code << " has order " << q.order();
+  }
+  EXPECT_GE(seen, 4U);
+}
+
+// Dawson's Kayles (0.07) to heap 12: 12 elements, 3 of them P (this program's
+// values, a regression check; docs/misere.md gives larger bounds).
+TEST(QuotientTest, DawsonsKaylesToTwelve) {
+  const MisereQuotient q = quotient_of("0.07", 12);
+  EXPECT_EQ(q.order(), 12U);
+  EXPECT_EQ(p_words(q), (std::vector<std::string>{"a", "ac", "b^2"}));
+}
+
 TEST(QuotientTest, TableIsACommutativeMonoid) {
   const MisereQuotient q = quotient_of("0.75", 12);
   const std::size_t n = q.order();

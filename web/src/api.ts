@@ -61,6 +61,8 @@ export interface ExplainOption {
   move: string;
   result: string[];
   value: Value;
+  /// Misère play: the outcome the option leaves for the player then to move.
+  misere_outcome?: 'win' | 'loss' | 'draw';
   [field: string]: unknown;
 }
 
@@ -71,6 +73,8 @@ export interface ExplainedComponent {
   value: Value;
   options_count: number;
   options_listed?: number;
+  /// Misère play: the component's genus ("0^120") where it was computed.
+  genus?: string;
   options: ExplainOption[];
 }
 

@@ -13,6 +13,14 @@ export function show_value(v: Value): string {
   return typeof v === 'number' ? String(v) : `∞{${v.infinity.join(',')}}`;
 }
 
+/// What a misère option leaves, for the player then to move ("win", "loss" or "draw" from explain).
+export function show_misere_outcome(outcome: unknown): string {
+  if (outcome === 'loss') return 'loss for the player to move';
+  if (outcome === 'win') return 'win for the player to move';
+  if (outcome === 'draw') return 'draw';
+  return 'unknown';
+}
+
 /// The winner in words.
 export function show_winner(report: Report): string {
   if (report.winner === 'first') return 'the player to move wins';

@@ -27,6 +27,7 @@
 #include "grundy/misere/answer.hpp"
 #include "grundy/misere/genus.hpp"
 #include "grundy/misere/misere_search.hpp"
+#include "grundy/misere/tame.hpp"
 
 namespace grundy::catalogue {
 
@@ -72,6 +73,8 @@ inline constexpr std::uint64_t kMaxMisereOptions = 1'000'000;
 /// Genera are computed for components with at most this many options, within kGenusSeconds.
 inline constexpr std::uint64_t kMaxGenusOptions = 64;
 inline constexpr double kGenusSeconds = 1.0;
+/// Proving a sum's components tame (a genus per follower) may take this long before the search answers instead.
+inline constexpr double kTameSeconds = 1.0;
 /// `grundy table GAME --misere` stops here: each heap's value is a search over sums of smaller heaps.
 inline constexpr std::uint64_t kMaxMisereTableUpto = 40;
 
@@ -235,6 +238,10 @@ class GameInstance : public Instance {
       report.values.push_back(GameValue{v});
       report.genus.push_back(genus_text(p, v, genus_deadline));
     }
+    report.method = misere::method_name(answer.method);
+    if (answer.method == misere::MisereMethod::tame) {
+      report.notes.push_back("every component is tame: answered from the genera, as misère Nim");
+    }
     report.outcome = answer.first_player_wins ? Outcome::first : Outcome::second;
     report.winning_moves_count = answer.winning_moves.size();
     for (std::size_t i = 0; i < answer.winning_moves.size() && i < max_moves; ++i) {
@@ -358,12 +365,14 @@ class GameInstance : public Instance {
     out.insert(out.end(), with.begin(), with.end());
   }
 
-  // The game's fast path, else the generic search (every option of every component tried).
+  // The game's fast path, else the genera of a tame sum, else the generic
+  // search (every option of every component tried).
   misere::MisereAnswer<G> misere_answer(const std::vector<P>& sum) {
     if (speech_.misere) {
       if (auto fast = speech_.misere(sum)) return std::move(*fast);
     }
     check_misere_size(sum);
+    if (auto tame = tame_answer(sum)) return std::move(*tame);
     misere::MisereAnswer<G> answer;
     answer.first_player_wins = misere_search().first_player_wins(sum);
     if (!answer.first_player_wins) return answer;
@@ -377,6 +386,28 @@ class GameInstance : public Instance {
       }
     }
     return answer;
+  }
+
+  // Every component proven tame within kTameSeconds (and at most 256 MiB): the
+  // answer from the genera; nullopt otherwise. After one timeout the instance
+  // stops trying (its later positions are rarely smaller).
+  std::optional<misere::MisereAnswer<G>> tame_answer(const std::vector<P>& sum) {
+    if (tame_gave_up_) return std::nullopt;
+    SearchLimits limits = limits_;
+    limits.memory = MemoryBudget(std::min<std::uint64_t>(limits_.memory.bytes(), std::uint64_t{256} << 20));
+    const auto soon = SearchLimits::Clock::now() + std::chrono::milliseconds(static_cast<int>(kTameSeconds * 1000));
+    if (!limits.deadline || *limits.deadline > soon) limits.deadline = soon;
+    limits.on_progress = nullptr;
+    if (!genus_) genus_.emplace(*game_, limits);
+    if (!tame_) tame_.emplace(*game_, *genus_, [this](const P& p) { return analyzer_.value(p); });
+    tame_->set_limits(limits);
+    try {
+      return tame_->answer(sum);
+    } catch (const BudgetExceeded&) {
+    } catch (const TimeExceeded&) {
+    }
+    tame_gave_up_ = true;
+    return std::nullopt;
   }
 
   // Genera are a bonus: computed for small components within a short time and
@@ -449,6 +480,8 @@ class GameInstance : public Instance {
   Analyzer<G> analyzer_;
   std::optional<misere::MisereSearch<G>> misere_search_;
   std::optional<misere::GenusCalculator<G>> genus_;
+  std::optional<misere::TameAnalyzer<G>> tame_;  // uses genus_
+  bool tame_gave_up_ = false;
   std::string name_;
   std::string noun_;
 };

@@ -66,6 +66,9 @@ struct Report {
   GameValue value;                      // the value of the sum (normal play only: null in misère JSON)
   /// Misère play: each component's genus text ("0^120"), nullopt where not computed.
   std::vector<std::optional<std::string>> genus;
+  /// Misère play: the method that answered ("misere-nim", "quotient", "tame",
+  /// "search", "retrograde"; misere::method_name); empty under normal play.
+  std::string method;
   Outcome outcome = Outcome::second;
   std::vector<MoveInfo> winning_moves;  // at most the --max-moves asked for
   std::size_t winning_moves_count = 0;  // all of them

@@ -43,6 +43,19 @@ struct Genus {
 /// True when the genus is that of a Nim position: 0^120, 1^031 or g^{g, g XOR 2}.
 [[nodiscard]] bool is_tame(const Genus& genus);
 
+/// A sum of tame components summarised for the genus rule: the nim-sum of the
+/// normal values, the number of 1^031 components and of g^{g, g XOR 2} ones.
+struct TameSum {
+  Nimber nim_sum = 0;
+  std::size_t ones = 0;  // components of genus 1^031
+  std::size_t big = 0;   // components of genus g^{g, g XOR 2}
+  /// Adds (or removes) a tame component; precondition: is_tame(genus).
+  void add(const Genus& genus);
+  void remove(const Genus& genus);
+  /// The outcome by the rule of tame_sum_first_player_wins.
+  [[nodiscard]] bool first_player_wins() const { return big > 0 ? nim_sum != 0 : ones % 2 == 0; }
+};
+
 /// The misère outcome of a sum of tame components from their genera (Winning
 /// Ways ch. 13, "tame games are played like Nim"): when some component has genus
 /// g^{g, g XOR 2} the player to move wins exactly when the nim-sum of the normal
