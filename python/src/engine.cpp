@@ -89,6 +89,7 @@ py::dict Engine::solve(py::handle position, bool misere, std::optional<std::size
 }
 
 py::dict Engine::solve_misere(const std::vector<Position>& sum, std::size_t max_moves) {
+  const bool wins = misere_.first_player_wins(sum);
   py::list values;
   for (const Position p : sum) values.append(analyzer_.value(p));
   py::list moves;
@@ -103,7 +104,6 @@ py::dict Engine::solve_misere(const std::vector<Position>& sum, std::size_t max_
       if (count++ < max_moves) moves.append(move_dict(game_, i, option.move, option.components));
     }
   }
-  const bool wins = misere_.first_player_wins(sum);
   py::dict report;
   report["game"] = game_.name();
   report["position"] = positions_list(game_, sum);

@@ -47,17 +47,19 @@ py::object PythonGame::call_options(Position p) const {
 
 void PythonGame::components_of(py::handle option, py::object& move, std::vector<Position>& parts) const {
   parts.clear();
-  if (!py::isinstance<py::tuple>(option) || py::len(option) != 2) {
+  if (!PyTuple_Check(option.ptr()) || PyTuple_GET_SIZE(option.ptr()) != 2) {
     throw InputError("python game " + name_ + ": an option must be a (move, [components]) pair, not " +
                      repr_of(option));
   }
   move = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(option.ptr(), 0));
   const py::handle components = PyTuple_GET_ITEM(option.ptr(), 1);
-  if (!py::isinstance<py::list>(components) && !py::isinstance<py::tuple>(components)) {
+  if (!PyList_Check(components.ptr()) && !PyTuple_Check(components.ptr())) {
     throw InputError("python game " + name_ + ": the components of an option must be a list, not " +
                      repr_of(components));
   }
-  for (const py::handle c : components) parts.push_back(intern(c));
+  const Py_ssize_t count = PySequence_Fast_GET_SIZE(components.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(components.ptr());
+  for (Py_ssize_t i = 0; i < count; ++i) parts.push_back(intern(items[i]));
 }
 
 PythonGame::Position PythonGame::intern(py::handle position) const {

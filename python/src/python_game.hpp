@@ -34,11 +34,16 @@ class PythonGame {
   /// callback raises (KeyboardInterrupt when a signal arrived).
   template <class Sink>
   void options(Position p, Sink& sink) const {
+    // A list or tuple is read in place (PySequence_Fast); any other iterable is copied once.
     const py::object listed = call_options(p);
+    const py::object sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "options"));
+    if (!sequence) throw py::error_already_set();
+    const Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence.ptr());
+    PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
     std::vector<Position> parts;
-    for (const py::handle option : listed) {
+    for (Py_ssize_t i = 0; i < count; ++i) {
       py::object move;
-      components_of(option, move, parts);
+      components_of(items[i], move, parts);
       sink.add(move, std::span<const Position>(parts));
     }
   }
