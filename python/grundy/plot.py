@@ -11,7 +11,7 @@ def plot_table(table, ax=None, **style):
         raise ImportError("grundy.plot needs matplotlib (Debian: python3-matplotlib)") from missing
     values = getattr(table, "values", table)
     if ax is None:
-        _, ax = plt.subplots(figsize=(8, 3))
+        figure, ax = plt.subplots(figsize=(8, 3), layout="tight")
     options = {"s": 4, "marker": "o", "linewidths": 0}
     options.update(style)
     ax.scatter(range(len(values)), values, **options)
