@@ -76,8 +76,8 @@ std::size_t listing(std::optional<std::size_t> n) { return n.value_or(std::numer
 std::string solve_json(const std::string& name, const std::vector<std::string>& position, const Rules& rules,
                        bool misere, std::optional<std::size_t> max_moves, const CallLimits& limits) {
   const Entry& entry = entry_named(name);
-  py::gil_scoped_release release;
   InterruptGuard guard;
+  py::gil_scoped_release release;
   auto instance = entry.make(rules, context_of(limits, guard.stop()));
   const catalogue::Position parsed = instance->parse(position);
   const catalogue::Report report =
@@ -89,8 +89,8 @@ std::string explain_json(const std::string& name, const std::vector<std::string>
                          bool misere, std::size_t limit, std::optional<std::size_t> max_moves,
                          const CallLimits& limits) {
   const Entry& entry = entry_named(name);
-  py::gil_scoped_release release;
   InterruptGuard guard;
+  py::gil_scoped_release release;
   auto instance = entry.make(rules, context_of(limits, guard.stop()));
   const catalogue::Position parsed = instance->parse(position);
   std::vector<catalogue::ComponentExplanation> components;
@@ -111,8 +111,8 @@ TableHandle table_of_game(const std::string& name, std::uint64_t upto, const Rul
     throw InputError(info.name + ": upto " + std::to_string(upto) + " is above the largest table, " +
                      std::to_string(info.table_max_upto));
   }
-  py::gil_scoped_release release;
   InterruptGuard guard;
+  py::gil_scoped_release release;
   auto instance = entry.make(rules, context_of(limits, guard.stop()));
   catalogue::TableRequest request;
   request.misere = misere;
@@ -144,12 +144,11 @@ void bind_catalogue(py::module_& m) {
     for (const Entry* entry : catalogue::games()) listed.append(info_of(*entry));
     return listed;
   });
-  m.def(
-      "_solve",
-      [](const std::string& name, const std::vector<std::string>& position, const Rules& rules, bool misere,
-         std::optional<std::size_t> max_moves, std::optional<double> seconds, std::optional<std::string> memory) {
-        return solve_json(name, position, rules, misere, max_moves, CallLimits{seconds, memory});
-      });
+  m.def("_solve",
+        [](const std::string& name, const std::vector<std::string>& position, const Rules& rules, bool misere,
+           std::optional<std::size_t> max_moves, std::optional<double> seconds, std::optional<std::string> memory) {
+          return solve_json(name, position, rules, misere, max_moves, CallLimits{seconds, memory});
+        });
   m.def("_explain", [](const std::string& name, const std::vector<std::string>& position, const Rules& rules,
                        bool misere, std::size_t limit, std::optional<std::size_t> max_moves,
                        std::optional<double> seconds, std::optional<std::string> memory) {

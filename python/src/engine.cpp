@@ -207,7 +207,7 @@ TableHandle table_of(const py::object& rule, std::uint64_t upto, std::optional<s
       table.preperiod = found->preperiod;
     }
   }
-  table.extra["period_status"] = !rules ? "not sought (give max_take to prove one)"
+  table.extra["period_status"] = !rules         ? "not sought (give max_take to prove one)"
                                  : table.period ? "proven"
                                                 : "none up to upto";
   return TableHandle{std::make_shared<const catalogue::TableResult>(std::move(table))};

@@ -49,6 +49,11 @@ InterruptGuard::InterruptGuard() {
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
   installed_ = sigaction(SIGINT, &action, &previous_) == 0;
+  // A Ctrl-C that Python noted just before: raise it now, not after a long computation.
+  if (PyErr_CheckSignals() != 0) {
+    if (installed_) sigaction(SIGINT, &previous_, nullptr);
+    throw py::error_already_set();
+  }
 }
 
 InterruptGuard::~InterruptGuard() {

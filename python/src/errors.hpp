@@ -18,7 +18,9 @@ namespace py = pybind11;
 void bind_errors(py::module_& m);
 
 /// For the span of one computation on the main thread: SIGINT sets the stop flag.
-/// Elsewhere (another thread) it does nothing and stop() is null.
+/// Elsewhere (another thread) it does nothing and stop() is null. Made with the
+/// GIL held (it first raises a signal Python has already noted), before the GIL
+/// is released.
 class InterruptGuard {
  public:
   InterruptGuard();
