@@ -10,6 +10,8 @@ packages=(
   libboost1.81-dev libcpp-httplib-dev
   clang libclang-rt-14-dev
 )
+# The Python module (python/, docs/python.md) and its tests, for Debian's python3.
+packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib)
 
 # The playground page and its browser tests: Debian's Chromium; Node and npm
 # only when no node is on PATH (web/ builds with Node 18 or newer).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the unit, property, conformance and
-# command-line tests (ctest), among them the consumer test (a separate CMake
+# command-line tests (ctest), among them pytest over the Python module
+# (python_pytest, Release only: the sanitizer build has no module) and the consumer test (a separate CMake
 # project that uses the installed library through find_package(grundy)).
 # Usage: scripts/test.sh            Release build in build/release
 #        scripts/test.sh --sanitize AddressSanitizer + UBSan build in build/sanitize

@@ -110,6 +110,28 @@ TEST(Solver, UsableAfterBudgetError) {
   EXPECT_EQ(solver.value(1000), 0U);  // no stale marks mistaken for a cycle
 }
 
+// A chain whose options() throws at one position while `broken` is set (a game
+// written in another language whose callback raised).
+struct BrittleChain {
+  using Position = std::uint64_t;
+  using Move = int;
+  const bool* broken;
+  template <class Sink>
+  void options(Position n, Sink& sink) const {
+    if (*broken && n == 5) throw InputError("no position 5 today");
+    if (n > 0) sink.add(0, {n - 1});
+  }
+};
+
+TEST(Solver, UsableAfterTheGameThrows) {
+  bool broken = true;
+  BrittleChain chain{&broken};
+  Solver<BrittleChain> solver(chain);
+  EXPECT_THROW(solver.value(8), InputError);
+  broken = false;
+  EXPECT_EQ(solver.value(8), 0U);  // position 5 was not left marked as on the stack
+}
+
 // A sum position that decomposes: a vector of Nim piles.
 struct NimRow {
   using Position = std::vector<std::uint32_t>;

@@ -202,6 +202,9 @@ class Solver {
     memo_.set(p, kPendingValue, limits_.memory, arena_bytes());
     const std::size_t component_begin = components_.size();
     const std::size_t end_begin = option_ends_.size();
+    // On the stack before options() runs, so a game's exception there (a Python
+    // callback's) leaves abandon_search() a frame to unmark.
+    stack_.push_back(Frame{p, component_begin, end_begin, component_begin});
     ComponentSink sink(*this);
     game_.options(p, sink);
     if constexpr (requires { memo_.prefetch(p); }) {
@@ -209,7 +212,6 @@ class Solver {
       for (std::size_t i = component_begin; i < components_.size(); ++i) memo_.prefetch(components_[i]);
     }
     values_.resize(components_.size());
-    stack_.push_back(Frame{p, component_begin, end_begin, component_begin});
     if (components_.capacity() != checked_capacity_ || stack_.size() % 4096 == 0) {
       checked_capacity_ = components_.capacity();
       limits_.memory.require(arena_bytes() + memo_.bytes(), "the solver's search stack");

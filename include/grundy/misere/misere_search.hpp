@@ -184,11 +184,16 @@ class MisereSearch {
     watch_->tick([this] { return std::pair<std::size_t, std::uint64_t>{memo_.size(), bytes_}; });
     store(state, kPendingValue);
     Frame frame{state, comps_.size(), child_ends_.size(), child_ends_.size()};
-    for (std::size_t i = 0; i < state.size(); ++i) {
-      if (i > 0 && state[i] == state[i - 1]) continue;  // the same component: the same children
-      ChildSink sink(*this, frame.state, i);
-      game_.options(state[i], sink);
-      if (!sink.any()) terminal_.insert(state[i]);
+    try {
+      for (std::size_t i = 0; i < state.size(); ++i) {
+        if (i > 0 && state[i] == state[i - 1]) continue;  // the same component: the same children
+        ChildSink sink(*this, frame.state, i);
+        game_.options(state[i], sink);
+        if (!sink.any()) terminal_.insert(state[i]);
+      }
+    } catch (...) {
+      memo_.erase(state);  // not on the stack yet, so abandon() would leave it marked pending
+      throw;
     }
     values_.resize(child_ends_.size());
     if (mode_ == MisereMode::outcome) frame.won = has_known_loss(frame);

@@ -1,0 +1,185 @@
+"""grundy from Python: every catalogue game, and games written in Python,
+solved by grundy's C++ engine.
+
+    >>> import grundy
+    >>> grundy.solve("kayles", [7, 9]).value
+    6
+    >>> t = grundy.table("octal", code="0.137", upto=1000)   # t.values: a NumPy array
+    >>> class Kayles:
+    ...     def options(self, n):
+    ...         return [(f"take {k} at {i}", [i, n - k - i]) for k in (1, 2) for i in range(n - k + 1)]
+    >>> grundy.solve(Kayles(), [7, 9]).value
+    6
+
+Answers carry the same fields as ``grundy --json`` (docs/cli.md). Errors are
+grundy.InputError, grundy.BudgetExceeded (grundy.TimeExceeded for time),
+grundy.CycleError, all grundy.Error; Ctrl-C raises KeyboardInterrupt.
+See docs/python.md.
+"""
+
+import json as _json
+
+from . import _grundy
+from ._grundy import BudgetExceeded, CycleError, Error, InputError, TimeExceeded
+from ._results import Result, Table
+
+__version__ = _grundy.__version__
+__all__ = ["solve", "explain", "table", "table_of", "games", "info", "Engine", "plot", "Result", "Table",
+           "Error", "InputError", "BudgetExceeded", "TimeExceeded", "CycleError"]
+
+_INFO = {}
+for _entry in _grundy._games():
+    _INFO[_entry["name"]] = _entry
+    for _alias in _entry["aliases"]:
+        _INFO.setdefault(_alias, _entry)
+
+
+def games():
+    """The catalogue's game names, in the command line's order."""
+    return [e["name"] for e in _grundy._games()]
+
+
+def info(game):
+    """What the catalogue says about a game: rules, position syntax, limits, rule options."""
+    return Result(_entry_of(game))
+
+
+def _entry_of(game):
+    try:
+        return _INFO[game]
+    except KeyError:
+        raise InputError(f"unknown game '{game}' (grundy.games() lists them)") from None
+
+
+def _keyword(option_name):
+    return option_name.lstrip("-").replace("-", "_")
+
+
+def _rules(game, rules, options):
+    """Keyword arguments -> the catalogue's rule values, keyed by option name."""
+    by_keyword = {_keyword(o["name"]): o for o in options}
+    values = {}
+    for key, value in rules.items():
+        option = by_keyword.get(key)
+        if option is None:
+            known = ", ".join(sorted(by_keyword)) or "none"
+            raise InputError(f"{game}: unknown rule option '{key}' (it takes: {known})")
+        if option["kind"] == "flag":
+            if value:
+                values[option["name"]] = "true"
+        elif value is not None:
+            values[option["name"]] = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+    return values
+
+
+def _texts(position):
+    if position is None:
+        return []
+    if isinstance(position, (list, tuple)):
+        return [str(p) for p in position]
+    return [str(position)]
+
+
+def _is_python_game(game):
+    return not isinstance(game, str)
+
+
+def solve(game, position=None, *, misere=False, max_moves=None, time=None, memory=None, **rules):
+    """The answer for a position: each component's value, the sum's value, the
+    winner and every winning move (at most max_moves listed).
+
+    game: a catalogue name ("kayles"), or a Python game (an object with
+    options(position), or the options function itself). position: a list of
+    components (a sum) or one component. Rule options are keywords
+    (code="0.137", set=[1, 3, 4]). time: seconds; memory: "512M", "2G".
+    """
+    if _is_python_game(game):
+        return Engine(game).solve(position, misere=misere, max_moves=max_moves, time=time, memory=memory)
+    entry = _entry_of(game)
+    text = _grundy._solve(game, _texts(position), _rules(game, rules, entry["rule_options"]), misere, max_moves,
+                          time, memory)
+    return Result(_json.loads(text))
+
+
+def explain(game, position=None, *, limit=100, misere=False, max_moves=None, time=None, memory=None, **rules):
+    """Why a position has its value: the answer plus, per component, its options
+    (at most `limit` listed), their values and the mex (field "explain")."""
+    if _is_python_game(game):
+        return Engine(game).explain(position, time=time, memory=memory)
+    entry = _entry_of(game)
+    text = _grundy._explain(game, _texts(position), _rules(game, rules, entry["rule_options"]), misere, limit,
+                            max_moves, time, memory)
+    return Result(_json.loads(text))
+
+
+def table(game, upto, *, misere=False, until_period=False, time=None, memory=None, **rules):
+    """g(0..upto) of a game with a table (heap games, subtraction games, ...):
+    a Table whose ``values`` is a NumPy array sharing the engine's memory, with
+    ``period``, ``preperiod`` and the game's fields (stats, saltus, ...)."""
+    entry = _entry_of(game)
+    options = entry["rule_options"] + entry["table_options"]
+    handle = _grundy._table(game, int(upto), _rules(game, rules, options), misere, until_period, time, memory)
+    return Table(handle, _json.loads(handle.json))
+
+
+def table_of(rule, upto, *, max_take=None, max_heaps=2, name=None):
+    """g(0..upto) of a heap game written in Python, bottom-up in C++.
+
+    rule: options(n) (or an object with it) listing each option of a heap of n
+    as the heaps it leaves: a list of sizes, one int, or a (move, [sizes]) pair;
+    every heap left must be smaller than n. With max_take (and max_heaps, at most
+    3) the rule declares that each move removes at most max_take tokens and
+    leaves at most max_heaps heaps (checked on every option); the period is then
+    proven by the octal-game theorem, as for catalogue heap games.
+    """
+    label = name or getattr(rule, "name", None) or getattr(rule, "__name__", None) or type(rule).__name__
+    handle = _grundy._table_of(rule, int(upto), max_take, max_heaps, str(label))
+    return Table(handle, _json.loads(handle.json))
+
+
+class Engine:
+    """A Python game with the C++ engine's memo, kept across calls.
+
+    The game: options(position) -> [(move, [components...]), ...]; optional
+    canonical(p) -> p', decompose(p) -> [parts], value(p) -> int or None (a
+    known value). Positions are any hashable values; a list passed as a
+    position means a sum of components.
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self._engine = _grundy._Engine(game)
+
+    def value(self, position, *, time=None, memory=None):
+        """The value of a position (a list: the nim-sum of its components)."""
+        return self._engine.value(position, time, memory)
+
+    def solve(self, position, *, misere=False, max_moves=None, time=None, memory=None):
+        """The answer with the command line's fields (moves and positions as Python objects)."""
+        return Result(self._engine.solve(position, misere, max_moves, time, memory))
+
+    def explain(self, position, *, time=None, memory=None):
+        """The answer plus, per component, every option with its value (field "explain")."""
+        report = self._engine.solve(position, False, None, time, memory)
+        components = report["position"]
+        explained = []
+        for i, component in enumerate(components):
+            options = [{"move": m, "result": r, "value": v} for m, r, v in self._engine.explain(component, time, memory)]
+            explained.append({"component": i, "position": component, "value": report["components"][i],
+                              "options_count": len(options), "options_listed": len(options), "options": options})
+        report["explain"] = explained
+        return Result(report)
+
+    @property
+    def memo_size(self):
+        """Positions whose value the engine has memoised."""
+        return self._engine.memo_size
+
+    def __repr__(self):
+        return f"<grundy.Engine for {self.game!r}: {self.memo_size} positions memoised>"
+
+
+def plot(table, *, ax=None, **style):
+    """Draws g(n) of a Table (or any sequence) with matplotlib; returns the axes."""
+    from .plot import plot_table
+    return plot_table(table, ax=ax, **style)

@@ -1,0 +1,167 @@
+#include "catalogue_api.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "errors.hpp"
+#include "grundy/catalogue/catalogue.hpp"
+#include "grundy/core/errors.hpp"
+#include "grundy/heap/table.hpp"
+#include "limits.hpp"
+
+namespace grundy::python {
+
+namespace {
+
+using catalogue::Entry;
+using catalogue::RuleOption;
+using Rules = std::map<std::string, std::string>;
+
+const Entry& entry_named(const std::string& name) {
+  const Entry* entry = catalogue::find_game(name);
+  if (entry == nullptr) throw InputError("unknown game '" + name + "' (grundy.games() lists them)");
+  return *entry;
+}
+
+py::list options_of(const std::vector<RuleOption>& options) {
+  py::list listed;
+  for (const RuleOption& option : options) {
+    const char* kind = option.kind == RuleOption::Kind::positional ? "positional"
+                       : option.kind == RuleOption::Kind::flag     ? "flag"
+                                                                   : "value";
+    py::dict d;
+    d["name"] = option.name;
+    d["kind"] = kind;
+    d["value_name"] = option.value_name;
+    d["help"] = option.help;
+    d["required"] = option.required;
+    d["default"] = option.default_value;
+    d["choices"] = option.choices;
+    listed.append(d);
+  }
+  return listed;
+}
+
+py::dict info_of(const Entry& entry) {
+  const catalogue::GameInfo& info = entry.info();
+  py::dict d;
+  d["name"] = info.name;
+  d["aliases"] = info.aliases;
+  d["summary"] = info.summary;
+  d["rules"] = info.rules;
+  d["syntax"] = info.syntax;
+  d["example"] = info.example;
+  d["limits"] = info.limits;
+  d["component_noun"] = info.component_noun;
+  d["rule_options"] = options_of(info.rule_options);
+  d["reads_input"] = info.reads_input;
+  d["position_optional"] = info.position_optional;
+  d["has_table"] = info.has_table;
+  d["table_options"] = options_of(info.table_options);
+  d["table_max_upto"] = info.table_max_upto;
+  return d;
+}
+
+std::size_t listing(std::optional<std::size_t> n) { return n.value_or(std::numeric_limits<std::size_t>::max()); }
+
+std::string solve_json(const std::string& name, const std::vector<std::string>& position, const Rules& rules,
+                       bool misere, std::optional<std::size_t> max_moves, const CallLimits& limits) {
+  const Entry& entry = entry_named(name);
+  InterruptGuard guard;
+  py::gil_scoped_release release;
+  auto instance = entry.make(rules, context_of(limits, guard.stop()));
+  const catalogue::Position parsed = instance->parse(position);
+  const catalogue::Report report =
+      misere ? instance->analyse_misere(parsed, listing(max_moves)) : instance->analyse(parsed, listing(max_moves));
+  return catalogue::report_json_text(report);
+}
+
+std::string explain_json(const std::string& name, const std::vector<std::string>& position, const Rules& rules,
+                         bool misere, std::size_t limit, std::optional<std::size_t> max_moves,
+                         const CallLimits& limits) {
+  const Entry& entry = entry_named(name);
+  InterruptGuard guard;
+  py::gil_scoped_release release;
+  auto instance = entry.make(rules, context_of(limits, guard.stop()));
+  const catalogue::Position parsed = instance->parse(position);
+  std::vector<catalogue::ComponentExplanation> components;
+  for (std::size_t i = 0; i < parsed.components.size(); ++i) {
+    components.push_back(misere ? instance->explain_misere(parsed, i, limit) : instance->explain(parsed, i, limit));
+  }
+  const catalogue::Report report =
+      misere ? instance->analyse_misere(parsed, listing(max_moves)) : instance->analyse(parsed, listing(max_moves));
+  return catalogue::explanation_json_text(report, components);
+}
+
+TableHandle table_of_game(const std::string& name, std::uint64_t upto, const Rules& rules, bool misere,
+                          bool until_period, const CallLimits& limits) {
+  const Entry& entry = entry_named(name);
+  const catalogue::GameInfo& info = entry.info();
+  if (!info.has_table) throw InputError(info.name + ": this game has no table");
+  if (upto > info.table_max_upto) {
+    throw InputError(info.name + ": upto " + std::to_string(upto) + " is above the largest table, " +
+                     std::to_string(info.table_max_upto));
+  }
+  InterruptGuard guard;
+  py::gil_scoped_release release;
+  auto instance = entry.make(rules, context_of(limits, guard.stop()));
+  catalogue::TableRequest request;
+  request.misere = misere;
+  request.until_period = until_period;
+  return TableHandle{std::make_shared<const catalogue::TableResult>(instance->table(upto, request))};
+}
+
+template <class V>
+py::array view(const std::vector<V>& values, std::uint64_t count, const py::object& owner) {
+  const auto n = static_cast<py::ssize_t>(std::min<std::uint64_t>(count, values.size()));
+  py::array array(py::dtype::of<V>(), {n}, {static_cast<py::ssize_t>(sizeof(V))}, values.data(), owner);
+  py::detail::array_proxy(array.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return array;
+}
+
+}  // namespace
+
+py::array table_values(const py::object& owner) {
+  const catalogue::TableResult& table = *owner.cast<const TableHandle&>().result;
+  const std::uint64_t count = table.upto + 1;
+  if (!table.values.empty() || !table.heap_table) return view(table.values, count, owner);
+  const heap::HeapTable& heap = *table.heap_table;
+  return heap.wide() ? view(heap.wide_values(), count, owner) : view(heap.narrow_values(), count, owner);
+}
+
+void bind_catalogue(py::module_& m) {
+  m.def("_games", [] {
+    py::list listed;
+    for (const Entry* entry : catalogue::games()) listed.append(info_of(*entry));
+    return listed;
+  });
+  m.def("_solve",
+        [](const std::string& name, const std::vector<std::string>& position, const Rules& rules, bool misere,
+           std::optional<std::size_t> max_moves, std::optional<double> seconds, std::optional<std::string> memory) {
+          return solve_json(name, position, rules, misere, max_moves, CallLimits{seconds, memory});
+        });
+  m.def("_explain", [](const std::string& name, const std::vector<std::string>& position, const Rules& rules,
+                       bool misere, std::size_t limit, std::optional<std::size_t> max_moves,
+                       std::optional<double> seconds, std::optional<std::string> memory) {
+    return explain_json(name, position, rules, misere, limit, max_moves, CallLimits{seconds, memory});
+  });
+  m.def("_table", [](const std::string& name, std::uint64_t upto, const Rules& rules, bool misere, bool until_period,
+                     std::optional<double> seconds, std::optional<std::string> memory) {
+    return table_of_game(name, upto, rules, misere, until_period, CallLimits{seconds, memory});
+  });
+  py::class_<TableHandle>(m, "_Table")
+      .def_property_readonly("json",
+                             [](const TableHandle& t) { return catalogue::table_json(*t.result, false).dump(); })
+      .def_property_readonly("values", [](const py::object& self) { return table_values(self); });
+}
+
+}  // namespace grundy::python

@@ -1,0 +1,78 @@
+// A game written in Python, as an engine Game: positions are any hashable
+// Python values, interned to integer ids (a dict from position to id and a
+// vector back), so the solver's memo is the flat integer memo and Python's
+// hash and == are asked once per new position, not on every memo probe.
+// options() calls the Python callback with the GIL held and checks for signals.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+
+#include "grundy/core/nimber.hpp"
+
+namespace grundy::python {
+
+namespace py = pybind11;
+
+/// The engine's view of a Python game object (its options, canonical, decompose, value).
+class PythonGame {
+ public:
+  using Position = std::uint64_t;  // an id in the intern table
+  using Move = py::object;
+
+  /// `game` has options(position) -> iterable of (move, [components...]) pairs and,
+  /// optionally, canonical(p), decompose(p) -> [parts], value(p) -> int or None.
+  explicit PythonGame(py::object game);
+
+  /// Calls game.options(position); every component is interned. Raises what the
+  /// callback raises (KeyboardInterrupt when a signal arrived).
+  template <class Sink>
+  void options(Position p, Sink& sink) const {
+    // A list or tuple is read in place (PySequence_Fast); any other iterable is copied once.
+    const py::object listed = call_options(p);
+    const py::object sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "options"));
+    if (!sequence) throw py::error_already_set();
+    const Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence.ptr());
+    PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
+    std::vector<Position> parts;
+    for (Py_ssize_t i = 0; i < count; ++i) {
+      py::object move;
+      components_of(items[i], move, parts);
+      sink.add(move, std::span<const Position>(parts));
+    }
+  }
+
+  [[nodiscard]] Position canonical(Position p) const;
+  void decompose(Position p, std::vector<Position>& parts) const;
+  [[nodiscard]] std::optional<Nimber> known_value(Position p) const;
+
+  /// The id of a position (a new id the first time). Throws InputError when unhashable.
+  [[nodiscard]] Position intern(py::handle position) const;
+  /// The position an id stands for.
+  [[nodiscard]] py::object position(Position id) const { return positions_[id]; }
+  /// Positions interned so far.
+  [[nodiscard]] std::size_t interned() const { return positions_.size(); }
+  /// A name for reports: game.name, else the class name.
+  [[nodiscard]] const std::string& name() const { return name_; }
+
+ private:
+  py::object call_options(Position p) const;
+  void components_of(py::handle option, py::object& move, std::vector<Position>& parts) const;
+
+  py::object game_;
+  py::object options_;
+  py::object canonical_;
+  py::object decompose_;
+  py::object value_;
+  std::string name_;
+  mutable py::dict ids_;
+  mutable std::vector<py::object> positions_;
+};
+
+}  // namespace grundy::python
