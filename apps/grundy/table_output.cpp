@@ -100,12 +100,12 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
                                  info.name));
   }
   catalogue::TableRequest request;
-  request.summary = output.summary;
-  // --summary with a binary --output FILE: the run writes the file itself, in bounded memory.
-  if (output.summary && info.table_abilities.binary && !output.output.empty() && output.output != "-" &&
-      (output.format.empty() || output.format == "binary")) {
-    request.stream_output = output.output;
-  }
+  // --summary with a binary --output FILE: the run writes the file itself, in bounded memory; a text or
+  // JSON --output needs the values afterwards.
+  const bool binary_file = info.table_abilities.binary && !output.output.empty() && output.output != "-" &&
+                           (output.format.empty() || output.format == "binary");
+  request.summary = output.summary && (output.output.empty() || binary_file);
+  if (request.summary && binary_file) request.stream_output = output.output;
   const auto value = [&rules](const std::string& name) {
     const auto it = rules.find(name);
     return it == rules.end() ? std::string() : it->second;
