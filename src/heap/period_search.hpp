@@ -13,9 +13,7 @@
 namespace grundy::heap::detail {
 
 // j in the theorem: the most heaps a move leaves, at least 1.
-inline std::uint64_t heaps_factor(const HeapRules& rules) {
-  return std::max<std::uint64_t>(max_heaps_left(rules), 1);
-}
+inline std::uint64_t heaps_factor(const HeapRules& rules) { return std::max<std::uint64_t>(max_heaps_left(rules), 1); }
 
 // find_period over g[0..size-1]: g[n] for n < size.
 template <class G>

@@ -15,8 +15,8 @@ namespace {
 
 void save(const HeapRules& rules, const StreamedValues& g, const std::string& path) {
   save_table_stream(
-      rules, g.size(), [&g](std::uint64_t begin, std::uint64_t count, std::uint16_t* out) { g.read(begin, count, out); },
-      path);
+      rules, g.size(),
+      [&g](std::uint64_t begin, std::uint64_t count, std::uint16_t* out) { g.read(begin, count, out); }, path);
 }
 
 void resume(const HeapRules& rules, std::uint64_t upto, const std::string& path, StreamedValues& g,
@@ -39,8 +39,9 @@ void resume(const HeapRules& rules, std::uint64_t upto, const std::string& path,
 StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const ExtendOptions& options,
                            const StreamOptions& stream) {
   if (!streams(rules)) {
-    throw InputError(grundy::detail::message(rules.name(), " cannot be computed in bounded memory (it needs "
-                                                           "two-heap splits and no three-heap ones)"));
+    throw InputError(grundy::detail::message(rules.name(),
+                                             " cannot be computed in bounded memory (it needs "
+                                             "two-heap splits and no three-heap ones)"));
   }
   if (upto == std::numeric_limits<std::uint64_t>::max()) throw InputError("--upto is too large");
   StreamedTable result;
@@ -52,7 +53,8 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
     std::atomic<bool> kernel_stop{false};
     std::atomic<std::uint64_t> progress{g.size()};
     detail::Monitor monitor(options, kernel_stop, progress, target);
-    const KernelControl control{.stop = &kernel_stop, .progress = &progress, .threads = 1, .stats = options.kernel_stats};
+    const KernelControl control{
+        .stop = &kernel_stop, .progress = &progress, .threads = 1, .stats = options.kernel_stats};
     while (g.size() < target) {
       kernel_stop.store(options.stop != nullptr && options.stop->load());
       const std::uint64_t before = g.size();
@@ -61,8 +63,8 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
       if (g.size() >= target) break;
       if (monitor.deadline_passed() ||
           (options.deadline.has_value() && std::chrono::steady_clock::now() >= *options.deadline)) {
-        throw TimeExceeded(grundy::detail::message("the time limit passed while computing the table of ",
-                                                   rules.name(), " (", g.size(), " values known)"));
+        throw TimeExceeded(grundy::detail::message("the time limit passed while computing the table of ", rules.name(),
+                                                   " (", g.size(), " values known)"));
       }
       if (options.stop != nullptr && options.stop->load()) {
         if (!options.checkpoint_path.empty()) {

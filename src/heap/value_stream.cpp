@@ -28,8 +28,8 @@ std::string spill_dir(const std::string& dir) {
 }
 
 [[noreturn]] void file_error(const std::string& what, const std::string& dir) {
-  throw Error(grundy::detail::message("the table's spill file in '", dir, "': cannot ", what, ": ",
-                                      std::strerror(errno)));
+  throw Error(
+      grundy::detail::message("the table's spill file in '", dir, "': cannot ", what, ": ", std::strerror(errno)));
 }
 
 }  // namespace

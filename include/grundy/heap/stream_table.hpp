@@ -28,10 +28,10 @@ struct StreamOptions {
 };
 
 struct StreamedTable {
-  std::uint64_t size = 0;                 // g(0..size-1) computed
-  std::uint64_t loaded = 0;               // values the resumed file held
-  std::optional<Periodicity> period;      // what find_period proves on the values
-  StatsAccumulator stats;                 // every value, for TableStats
+  std::uint64_t size = 0;             // g(0..size-1) computed
+  std::uint64_t loaded = 0;           // values the resumed file held
+  std::optional<Periodicity> period;  // what find_period proves on the values
+  StatsAccumulator stats;             // every value, for TableStats
   StreamCounters counters;
   ExtendOutcome outcome = ExtendOutcome::complete;
   std::uint64_t checkpoints_saved = 0;

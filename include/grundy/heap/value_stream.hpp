@@ -87,7 +87,8 @@ class StreamedValues {
   }
   /// Appends g(size()).
   void push_back(std::uint16_t v);
-  /// The pairs (a + i, rest - a - i) from i = 0 for at least one and at most end - a values of i (a < end <= rest - a + 1).
+  /// The pairs (a + i, rest - a - i) from i = 0 for at least one and at most end - a values of i (a < end <= rest - a +
+  /// 1).
   [[nodiscard]] PairView<std::uint16_t> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const;
   /// marks[values[j] ^ g(rest - heaps[j])] = 1 for j in [begin, end); heaps ascending, each <= rest.
   void mark_partners(std::uint64_t rest, const std::uint64_t* heaps, const std::uint16_t* values, std::size_t begin,
