@@ -102,7 +102,12 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
                                  info.name));
   }
   catalogue::TableRequest request;
-  request.summary = output.summary;
+  // --summary with a binary --output FILE: the run writes the file itself, in bounded memory; a text or
+  // JSON --output needs the values afterwards.
+  const bool binary_file = info.table_abilities.binary && !output.output.empty() && output.output != "-" &&
+                           (output.format.empty() || output.format == "binary");
+  request.summary = output.summary && (output.output.empty() || binary_file);
+  if (request.summary && binary_file) request.stream_output = output.output;
   const auto value = [&rules](const std::string& name) {
     const auto it = rules.find(name);
     return it == rules.end() ? std::string() : it->second;
@@ -124,7 +129,7 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
 }
 
 void print_table(const TableResult& table, const TableOutputOptions& output, const GlobalOptions& options) {
-  if (!output.output.empty()) {
+  if (!output.output.empty() && !table.output_written) {
     const std::string format = format_of(table, output);
     if (format == "binary" && output.output == "-") {
       throw InputError("--output -: the binary format is not written to standard output; give a FILE");

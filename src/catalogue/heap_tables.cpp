@@ -8,6 +8,7 @@
 #include "grundy/core/parse.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/grow.hpp"
+#include "grundy/heap/stream_table.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "grundy/heap/table_stats.hpp"
 #include "progress_text.hpp"
@@ -148,11 +149,79 @@ std::shared_ptr<heap::HeapTable> start_table(const heap::HeapRules& rules, std::
   return table;
 }
 
+// The fast kernel's own sparse-space mask, when it used one; else none (chosen from the frequencies).
+std::optional<heap::RareSplit> kernel_split(const heap::KernelStats& kernel_stats) {
+  if (kernel_stats.rare_mask.load() != 0 && kernel_stats.rare_mask.load() <= 0xffffffffULL) {
+    return heap::RareSplit{.mask = static_cast<std::uint32_t>(kernel_stats.rare_mask.load()),
+                           .heap_parity = kernel_stats.heap_parity.load()};
+  }
+  return std::nullopt;
+}
+
+// The fields and notes every heap table reports, from its statistics.
+void describe(TableResult& out, const heap::HeapRules& rules, const HeapRun& run, unsigned value_bits,
+              const std::optional<heap::RareSplit>& split, const heap::TableStats& stats) {
+  out.extra["code"] = heap::format_code(rules);
+  out.extra["period_status"] =
+      out.period ? "proven" : (rules.unequal_split() ? "no periodicity theorem" : "none up to upto");
+  out.extra["method"] = run.method == heap::KernelMethod::plain ? "plain" : "fast";
+  out.extra["value_bits"] = value_bits;
+  out.extra["rare_mask_source"] = split ? "kernel" : "frequencies";
+  out.extra["stats"] = stats_json(stats);
+  if (!out.period) {
+    out.notes.push_back(rules.unequal_split() ? std::string("no period declared: Grundy's game has no periodicity theorem")
+                                              : fmt::format("no period up to {}", out.upto));
+  }
+  for (auto& note : stats_notes(stats)) out.notes.push_back(std::move(note));
+}
+
+[[noreturn]] void throw_interrupted(std::uint64_t size, const TableRequest& request) {
+  if (request.checkpoint.empty()) {
+    throw Interrupted(
+        fmt::format("interrupted at n = {}; nothing saved (use --checkpoint FILE to keep the work)", size));
+  }
+  throw Interrupted(fmt::format("interrupted at n = {}; checkpoint saved to {} (continue with --resume {})", size,
+                                request.checkpoint, request.checkpoint));
+}
+
+// A run whose values nobody reads afterwards (--summary) and whose game the fast
+// kernel's rare/common method serves: computed in bounded memory.
+bool streamed(const heap::HeapRules& rules, const TableRequest& request, const HeapRun& run) {
+  return request.summary && !request.until_period && !request.misere && run.method == heap::KernelMethod::fast &&
+         heap::streams(rules) && (request.resume.empty() || heap::table_file_width(request.resume) == 2);
+}
+
+TableResult streamed_table(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request,
+                           const HeapRun& run, const Context& context) {
+  heap::ExtendOptions options = extend_options(run, context);
+  options.checkpoint_path = request.checkpoint;
+  options.checkpoint_every = request.checkpoint_every;
+  heap::KernelStats kernel_stats;
+  options.kernel_stats = &kernel_stats;
+  heap::StreamOptions stream;
+  stream.resume = request.resume;
+  stream.output = request.stream_output;
+  const heap::StreamedTable table = heap::stream_table(rules, upto, options, stream);
+  if (context.on_progress) context.on_progress("");
+  if (table.outcome == heap::ExtendOutcome::stopped) throw_interrupted(table.size, request);
+  TableResult out{.game = rules.name(), .upto = table.size - 1};
+  out.output_written = !request.stream_output.empty();
+  if (table.period) {
+    out.period = table.period->period;
+    out.preperiod = table.period->preperiod;
+  }
+  const std::optional<heap::RareSplit> split = kernel_split(kernel_stats);
+  describe(out, rules, run, 16, split, table.stats.finish(split));
+  out.extra["memory"] = "bounded";
+  return out;
+}
+
 }  // namespace
 
 TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request,
                        const HeapRun& run, const Context& context) {
   if (request.checkpoint_every < 0) throw InputError("--checkpoint-every: must not be negative");
+  if (streamed(rules, request, run)) return streamed_table(rules, upto, request, run, context);
   std::uint64_t loaded_size = 0;
   std::shared_ptr<heap::HeapTable> table = start_table(rules, upto, request, loaded_size);
   heap::ExtendOptions options = extend_options(run, context);
@@ -165,14 +234,7 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
                                         ? heap::grow_table(*table, heap::GrowGoal{.cover = upto, .limit = upto}, options)
                                         : heap::extend_table(*table, upto, options);
   if (context.on_progress) context.on_progress("");
-  if (result.outcome == heap::ExtendOutcome::stopped) {
-    if (request.checkpoint.empty()) {
-      throw Interrupted(fmt::format("interrupted at n = {}; nothing saved (use --checkpoint FILE to keep the work)",
-                                    table->size()));
-    }
-    throw Interrupted(fmt::format("interrupted at n = {}; checkpoint saved to {} (continue with --resume {})",
-                                  table->size(), request.checkpoint, request.checkpoint));
-  }
+  if (result.outcome == heap::ExtendOutcome::stopped) throw_interrupted(table->size(), request);
   table->detect_period();
   // The final checkpoint; never replace a longer resumed file by a shorter table.
   if (!request.checkpoint.empty() && table->size() >= loaded_size) heap::save_table(*table, request.checkpoint);
@@ -183,25 +245,13 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
     out.preperiod = table->period()->preperiod;
     out.saltus = table->period()->saltus;
   }
-  // The fast kernel's own sparse-space mask, when it used one; else chosen from the frequencies.
-  std::optional<heap::RareSplit> split;
-  if (kernel_stats.rare_mask.load() != 0 && kernel_stats.rare_mask.load() <= 0xffffffffULL) {
-    split = heap::RareSplit{.mask = static_cast<std::uint32_t>(kernel_stats.rare_mask.load()),
-                            .heap_parity = kernel_stats.heap_parity.load()};
+  const std::optional<heap::RareSplit> split = kernel_split(kernel_stats);
+  describe(out, rules, run, table->value_bits(), split, heap::compute_stats(*table, split));
+  // A binary --output FILE asked for with --summary: written here, like a streamed run does.
+  if (!request.stream_output.empty()) {
+    heap::save_table(*table, request.stream_output);
+    out.output_written = true;
   }
-  const heap::TableStats stats = heap::compute_stats(*table, split);
-  out.extra["code"] = heap::format_code(rules);
-  out.extra["period_status"] =
-      table->period() ? "proven" : (rules.unequal_split() ? "no periodicity theorem" : "none up to upto");
-  out.extra["method"] = run.method == heap::KernelMethod::plain ? "plain" : "fast";
-  out.extra["value_bits"] = table->value_bits();
-  out.extra["rare_mask_source"] = split ? "kernel" : "frequencies";
-  out.extra["stats"] = stats_json(stats);
-  if (!table->period()) {
-    out.notes.push_back(rules.unequal_split() ? std::string("no period declared: Grundy's game has no periodicity theorem")
-                                            : fmt::format("no period up to {}", out.upto));
-  }
-  for (auto& note : stats_notes(stats)) out.notes.push_back(std::move(note));
   return out;
 }
 

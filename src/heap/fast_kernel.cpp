@@ -20,8 +20,10 @@
 #include <limits>
 #include <thread>
 
+#include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
+#include "grundy/heap/value_stream.hpp"
 
 namespace grundy::heap {
 
@@ -62,12 +64,13 @@ template <class Vec>
   return (words[0] | words[1] | words[2] | words[3]) != 0;
 }
 
-// Scans the pairs (a, r - a), a in [a, end), kBlock at a time, for the first
-// block in which some g[a] ^ g[r - a] equals one of the K targets t[0..K-1];
+// Scans the pairs (lo[a], *(hi - a)), a in [a, end), kBlock at a time, for the
+// first block in which some lo[a] ^ *(hi - a) equals one of the K targets
+// t[0..K-1] (for a table g: lo = g and hi = g + r give the pairs (a, r - a));
 // returns the end of that block (or end) and sets bit j of `found` for each
 // target seen in it (0 when none was seen before end).
 template <class V, int K>
-[[gnu::always_inline]] inline std::uint64_t find_any_body(const V* g, std::uint64_t r, std::uint64_t a,
+[[gnu::always_inline]] inline std::uint64_t find_any_body(const V* lo, const V* hi, std::uint64_t a,
                                                           std::uint64_t end, const V* t, std::uint32_t& found) {
   using Vec = typename Lanes<V>::Vec;
   constexpr std::uint64_t kW = Lanes<V>::kWidth;
@@ -76,10 +79,10 @@ template <class V, int K>
   for (int j = 0; j < K; ++j) target[j] = Vec{} + t[j];
   found = 0;
   // The pair XORs of the vector at a + u*W (loaded forward, the partners reversed).
-  const auto pairs = [g, r](std::uint64_t at, Vec& x) {
+  const auto pairs = [lo, hi](std::uint64_t at, Vec& x) {
     Vec y;
-    std::memcpy(&x, g + at, sizeof x);
-    std::memcpy(&y, g + (r - at - (kW - 1)), sizeof y);
+    std::memcpy(&x, lo + at, sizeof x);
+    std::memcpy(&y, hi - at - (kW - 1), sizeof y);
     // y holds g[r - at - (W-1) ...]; reversed, lane j is g[r - at - j].
     // clang (the fuzz build) lacks __builtin_shuffle; the g++ build keeps it.
 #if defined(__clang__)
@@ -120,7 +123,7 @@ template <class V, int K>
     a += kBlock<V>;
   }
   for (; a < end; ++a) {
-    const auto x = static_cast<V>(g[a] ^ g[r - a]);
+    const auto x = static_cast<V>(lo[a] ^ *(hi - a));
     for (int j = 0; j < K; ++j) {
       if (x == t[j]) found |= std::uint32_t{1} << j;
     }
@@ -130,15 +133,15 @@ template <class V, int K>
 }
 
 template <class V, int K>
-[[gnu::target("avx2")]] std::uint64_t find_any_avx2(const V* g, std::uint64_t r, std::uint64_t a, std::uint64_t end,
+[[gnu::target("avx2")]] std::uint64_t find_any_avx2(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end,
                                                     const V* t, std::uint32_t& found) {
-  return find_any_body<V, K>(g, r, a, end, t, found);
+  return find_any_body<V, K>(lo, hi, a, end, t, found);
 }
 
 template <class V, int K>
-std::uint64_t find_any_base(const V* g, std::uint64_t r, std::uint64_t a, std::uint64_t end, const V* t,
+std::uint64_t find_any_base(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end, const V* t,
                             std::uint32_t& found) {
-  return find_any_body<V, K>(g, r, a, end, t, found);
+  return find_any_body<V, K>(lo, hi, a, end, t, found);
 }
 
 bool have_avx2() {
@@ -152,18 +155,18 @@ bool have_avx2() {
 /// find_any_body for the first `count` (1..8) of the 8 targets t, AVX2 when the
 /// processor has it (unused slots repeat t[0]).
 template <class V>
-std::uint64_t find_any(const V* g, std::uint64_t r, std::uint64_t a, std::uint64_t end, const V* t, int count,
+std::uint64_t find_any(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end, const V* t, int count,
                        std::uint32_t& found) {
   if (have_avx2()) {
-    if (count <= 1) return find_any_avx2<V, 1>(g, r, a, end, t, found);
-    if (count <= 2) return find_any_avx2<V, 2>(g, r, a, end, t, found);
-    if (count <= 4) return find_any_avx2<V, 4>(g, r, a, end, t, found);
-    return find_any_avx2<V, 8>(g, r, a, end, t, found);
+    if (count <= 1) return find_any_avx2<V, 1>(lo, hi, a, end, t, found);
+    if (count <= 2) return find_any_avx2<V, 2>(lo, hi, a, end, t, found);
+    if (count <= 4) return find_any_avx2<V, 4>(lo, hi, a, end, t, found);
+    return find_any_avx2<V, 8>(lo, hi, a, end, t, found);
   }
-  if (count <= 1) return find_any_base<V, 1>(g, r, a, end, t, found);
-  if (count <= 2) return find_any_base<V, 2>(g, r, a, end, t, found);
-  if (count <= 4) return find_any_base<V, 4>(g, r, a, end, t, found);
-  return find_any_base<V, 8>(g, r, a, end, t, found);
+  if (count <= 1) return find_any_base<V, 1>(lo, hi, a, end, t, found);
+  if (count <= 2) return find_any_base<V, 2>(lo, hi, a, end, t, found);
+  if (count <= 4) return find_any_base<V, 4>(lo, hi, a, end, t, found);
+  return find_any_base<V, 8>(lo, hi, a, end, t, found);
 }
 
 int parity(std::uint64_t v) { return std::popcount(v) & 1; }
@@ -183,9 +186,41 @@ void walsh_hadamard(std::vector<std::int64_t>& w) {
 }
 
 // ---------------------------------------------------------------------------
-// The kernel proper: one object per call, all its state rebuilt from the prefix.
+// The values as the kernel reads them: the whole table in memory. The streamed
+// store (value_stream.hpp) offers the same calls over a bounded window.
 
 template <class V>
+class VectorValues {
+ public:
+  using Value = V;
+  /// Two threads may write alternate values (run_parallel): only in memory.
+  static constexpr bool kRelay = true;
+  explicit VectorValues(std::vector<V>& g) : g_(g) {}
+  [[nodiscard]] std::uint64_t size() const { return g_.size(); }
+  [[nodiscard]] V operator[](std::uint64_t i) const { return g_[i]; }
+  V& operator[](std::uint64_t i) { return g_[i]; }
+  void push_back(V v) { g_.push_back(v); }
+  void resize(std::uint64_t n) { g_.resize(n); }
+  /// The pairs (a + i, rest - a - i), i < count: lo[i] and *(hi - i).
+  [[nodiscard]] PairView<V> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const {
+    return {g_.data() + a, g_.data() + (rest - a), end - a};
+  }
+  /// marks[values[j] ^ g(rest - heaps[j])] = 1 for j in [begin, end).
+  void mark_partners(std::uint64_t rest, const std::uint64_t* heaps, const V* values, std::size_t begin,
+                     std::size_t end, std::uint8_t* marks) const {
+    const V* g = g_.data();
+    for (std::size_t j = begin; j < end; ++j) marks[values[j] ^ g[rest - heaps[j]]] = 1;
+  }
+
+ private:
+  std::vector<V>& g_;
+};
+
+// ---------------------------------------------------------------------------
+// The kernel proper: one object per call, all its state rebuilt from the prefix.
+// S is the value store (VectorValues, or StreamedValues for bounded memory).
+
+template <class V, class S>
 class FastKernel {
   // What one thread needs for one heap size: the marks (one byte per value) and
   // the candidate list.
@@ -195,7 +230,7 @@ class FastKernel {
   };
 
  public:
-  FastKernel(const HeapRules& rules, std::vector<V>& g, const KernelControl& control)
+  FastKernel(const HeapRules& rules, S& g, const KernelControl& control)
       : rules_(rules), g_(g), control_(control) {
     for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
       if (allows(rules.digits()[k], 2)) splits_.push_back(k);
@@ -226,11 +261,16 @@ class FastKernel {
       // over n / 2 pairs): the relay costs a cache-line transfer per value, and
       // much more when the machine is busy. So each call first times a segment
       // on one thread, then a segment on two, and keeps two only if faster.
-      const bool eligible = control_.threads >= 2 && dist_ >= 2 && dist_ != kNone && !sparse_ &&
+      const bool eligible = S::kRelay && control_.threads >= 2 && dist_ >= 2 && dist_ != kNone && !sparse_ &&
                             n >= kParallelFrom && segment_end - n >= 1024 && !parallel_off_;
       const bool parallel = eligible && one_thread_cost_ > 0;
       const auto start = std::chrono::steady_clock::now();
-      const std::uint64_t reached = parallel ? run_parallel(n, segment_end) : run_sequential(n, segment_end);
+      std::uint64_t reached = 0;
+      if constexpr (S::kRelay) {
+        reached = parallel ? run_parallel(n, segment_end) : run_sequential(n, segment_end);
+      } else {
+        reached = run_sequential(n, segment_end);
+      }
       if (eligible && reached > n) {
         const double work = static_cast<double>(n + reached) * static_cast<double>(reached - n);
         const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / work;
@@ -414,6 +454,17 @@ class FastKernel {
     return last_pair_first(rules_, rest);
   }
 
+  // Marks g[a] ^ g[rest - a] for a in [1, last], a view of the store at a time.
+  void mark_pair_prefix(std::uint64_t rest, std::uint64_t last, std::uint8_t* marks) const {
+    for (std::uint64_t a = 1; a <= last;) {
+      const PairView<V> view = g_.pairs(rest, a, last + 1);
+      const V* lo = view.lo;
+      const V* hi = view.hi;
+      for (std::uint64_t i = 0; i < view.count; ++i) marks[lo[i] ^ *(hi - i)] = 1;
+      a += view.count;
+    }
+  }
+
   // The smallest of the candidates (ascending, each below span_) that no split
   // pair (a, rest - a) with a >= from reaches, or kNone. Candidates go eight at
   // a time through the vector scan; a group is done when all its members are
@@ -431,7 +482,8 @@ class FastKernel {
         std::uint64_t a = from;
         while (count > 0 && a < end) {
           std::uint32_t found = 0;
-          a = find_any(g_.data(), rest, a, end, active, count, found);
+          const PairView<V> view = g_.pairs(rest, a, end);
+          a += find_any(view.lo, view.hi, 0, view.count, active, count, found);
           if (found == 0) continue;
           int kept = 0;
           for (int j = 0; j < count; ++j) {
@@ -455,10 +507,7 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       if (k + 2 > n) continue;
       const std::uint64_t rest = n - k;
-      const std::uint64_t last = std::min(half(rest), prefix);
-      std::uint8_t* const marks = s.mark.data();  // not reloaded after each byte store
-      const V* g = g_.data();
-      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[rest - a]] = 1;
+      mark_pair_prefix(rest, std::min(half(rest), prefix), s.mark.data());
     }
     s.candidates.clear();
     const std::uint64_t limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
@@ -480,7 +529,6 @@ class FastKernel {
   // Reads the first rare_known entries of the rare list (all rare heaps below n - 1).
   std::uint64_t value_sparse(std::uint64_t n, Scratch& s, std::size_t rare_known) const {
     mark_small_options(n, s);
-    const V* g = g_.data();
     for (std::uint64_t k : splits_) {
       if (k + 2 > n) continue;
       const std::uint64_t rest = n - k;
@@ -496,8 +544,8 @@ class FastKernel {
       // A local pointer: a byte store may alias the vector's own pointer, which
       // the compiler would otherwise reload after every store.
       std::uint8_t* const marks = s.mark.data();
-      for (std::size_t j = 0; j < skip; ++j) marks[value[j] ^ g[rest - first[j]]] = 1;
-      for (std::size_t j = skip + 1; j < count; ++j) marks[value[j] ^ g[rest - first[j]]] = 1;
+      g_.mark_partners(rest, first, value, 0, skip, marks);
+      if (skip < count) g_.mark_partners(rest, first, value, skip + 1, count, marks);
     }
     // A short prefix of all pairs, marked with plain stores, settles most of
     // the values the vector scan below would otherwise have to find. Its best
@@ -506,9 +554,7 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       if (k + 2 > n) continue;
       const std::uint64_t rest = n - k;
-      const std::uint64_t last = std::min(half(rest), prefix);
-      std::uint8_t* const marks = s.mark.data();
-      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[rest - a]] = 1;
+      mark_pair_prefix(rest, std::min(half(rest), prefix), s.mark.data());
     }
     // Common + common pairs all land on parity q; the other parity comes only
     // from pairs with a rare heap, all marked above.
@@ -610,7 +656,7 @@ class FastKernel {
   static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
 
   const HeapRules& rules_;
-  std::vector<V>& g_;
+  S& g_;
   const KernelControl& control_;
   std::vector<std::uint64_t> splits_;
   bool heap_parity_ok_ = false;
@@ -643,7 +689,17 @@ std::uint64_t extend_fast(const HeapRules& rules, std::vector<V>& g, std::uint64
                           const KernelControl& control) {
   if (g.empty()) g.push_back(0);
   if (any_allows(rules, 3) || !any_allows(rules, 2) || g.size() > upto) return extend_plain(rules, g, upto, control);
-  FastKernel<V> kernel(rules, g, control);
+  VectorValues<V> store(g);
+  FastKernel<V, VectorValues<V>> kernel(rules, store, control);
+  return kernel.run(upto);
+}
+
+std::uint64_t extend_fast_streamed(const HeapRules& rules, StreamedValues& g, std::uint64_t upto,
+                                   const KernelControl& control) {
+  if (!streams(rules)) throw Error("extend_fast_streamed: the game has no two-heap splits or has three-heap ones");
+  if (g.size() == 0) g.push_back(0);
+  if (g.size() > upto) return g.size();
+  FastKernel<std::uint16_t, StreamedValues> kernel(rules, g, control);
   return kernel.run(upto);
 }
 

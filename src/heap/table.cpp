@@ -1,9 +1,7 @@
 #include "grundy/heap/table.hpp"
 
 #include <chrono>
-#include <condition_variable>
 #include <limits>
-#include <mutex>
 #include <span>
 #include <thread>
 
@@ -13,6 +11,7 @@
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/table_file.hpp"
+#include "extend_monitor.hpp"
 
 namespace grundy::heap {
 
@@ -75,6 +74,7 @@ Nimber HeapTable::value(std::uint64_t n) const {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using detail::Monitor;
 
 template <class V>
 std::uint64_t run_kernel(KernelMethod method, const HeapRules& rules, std::vector<V>& values, std::uint64_t upto,
@@ -82,98 +82,6 @@ std::uint64_t run_kernel(KernelMethod method, const HeapRules& rules, std::vecto
   if (method == KernelMethod::plain) return extend_plain<V>(rules, values, upto, control);
   return extend_fast<V>(rules, values, upto, control);
 }
-
-// Watches the clock while a kernel runs: raises the kernel's stop flag when the
-// user asks to stop or a checkpoint is due, and reports progress.
-class Monitor {
- public:
-  Monitor(const ExtendOptions& options, std::atomic<bool>& kernel_stop, std::atomic<std::uint64_t>& progress,
-          std::uint64_t target)
-      : options_(options), kernel_stop_(kernel_stop), progress_(progress), target_(target) {
-    start_ = Clock::now();
-    start_done_ = progress.load();
-    next_checkpoint_ = start_ + to_duration(options.checkpoint_every);
-    thread_ = std::thread([this] { run(); });
-  }
-  ~Monitor() {
-    {
-      std::lock_guard lock(mutex_);
-      finished_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
-  Monitor(const Monitor&) = delete;
-  Monitor& operator=(const Monitor&) = delete;
-
-  [[nodiscard]] bool checkpoint_due() const { return checkpoint_due_.load(); }
-  [[nodiscard]] bool deadline_passed() const { return deadline_passed_.load(); }
-  void checkpoint_done() {
-    checkpoint_due_.store(false);
-    std::lock_guard lock(mutex_);
-    next_checkpoint_ = Clock::now() + to_duration(options_.checkpoint_every);
-  }
-
- private:
-  static Clock::duration to_duration(double seconds) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(seconds, 0.0)));
-  }
-
-  void run() {
-    std::unique_lock lock(mutex_);
-    auto last_report = Clock::now();
-    while (!finished_) {
-      wake_.wait_for(lock, std::chrono::milliseconds(50));
-      if (finished_) break;
-      const auto now = Clock::now();
-      if (options_.stop != nullptr && options_.stop->load()) kernel_stop_.store(true);
-      if (options_.deadline && now >= *options_.deadline) {
-        deadline_passed_.store(true);
-        kernel_stop_.store(true);
-      }
-      if (!options_.checkpoint_path.empty() && now >= next_checkpoint_ && !checkpoint_due_.load()) {
-        checkpoint_due_.store(true);
-        kernel_stop_.store(true);
-      }
-      if (options_.on_progress && now - last_report >= to_duration(options_.progress_every)) {
-        last_report = now;
-        report(now);
-      }
-    }
-  }
-
-  void report(Clock::time_point now) const {
-    ExtendProgress info;
-    info.done = progress_.load();
-    info.target = target_;
-    if (options_.kernel_stats != nullptr) info.rare_count = options_.kernel_stats->rare_count.load();
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (elapsed > 0 && info.done > start_done_) {
-      info.values_per_second = static_cast<double>(info.done - start_done_) / elapsed;
-      // Plain kernels slow down linearly with n: estimate with the work ~ n^2.
-      const double done = static_cast<double>(info.done);
-      const double target = static_cast<double>(info.target);
-      const double first = static_cast<double>(start_done_);
-      const double work_done = done * done - first * first;
-      if (work_done > 0) info.eta_seconds = elapsed * (target * target - done * done) / work_done;
-    }
-    options_.on_progress(info);
-  }
-
-  const ExtendOptions& options_;
-  std::atomic<bool>& kernel_stop_;
-  std::atomic<std::uint64_t>& progress_;
-  std::uint64_t target_;
-  std::uint64_t start_done_ = 0;
-  Clock::time_point start_;
-  Clock::time_point next_checkpoint_;
-  std::atomic<bool> checkpoint_due_{false};
-  std::atomic<bool> deadline_passed_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool finished_ = false;
-  std::thread thread_;
-};
 
 bool past(const std::optional<Clock::time_point>& deadline) {
   return deadline.has_value() && Clock::now() >= *deadline;

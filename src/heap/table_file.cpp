@@ -37,18 +37,22 @@ void put(std::vector<char>& out, T value) {
   out.insert(out.end(), bytes, bytes + sizeof(T));
 }
 
-std::vector<char> header_bytes(const HeapTable& table) {
+std::vector<char> header_bytes(const HeapRules& rules, unsigned width, std::uint64_t count) {
   std::vector<char> out(kMagic, kMagic + 8);
   put<std::uint32_t>(out, kVersion);
-  put<std::uint32_t>(out, table.wide() ? 4 : 2);
-  put<std::uint64_t>(out, table.size());
+  put<std::uint32_t>(out, width);
+  put<std::uint64_t>(out, count);
   put<std::uint64_t>(out, 0);  // checksum, filled in later
-  put<std::uint32_t>(out, table.rules().unequal_split() ? 1 : 0);
-  put<std::uint32_t>(out, static_cast<std::uint32_t>(table.rules().digits().size()));
-  for (std::uint8_t d : table.rules().digits()) out.push_back(static_cast<char>(d));
-  put<std::uint32_t>(out, static_cast<std::uint32_t>(table.rules().name().size()));
-  out.insert(out.end(), table.rules().name().begin(), table.rules().name().end());
+  put<std::uint32_t>(out, rules.unequal_split() ? 1 : 0);
+  put<std::uint32_t>(out, static_cast<std::uint32_t>(rules.digits().size()));
+  for (std::uint8_t d : rules.digits()) out.push_back(static_cast<char>(d));
+  put<std::uint32_t>(out, static_cast<std::uint32_t>(rules.name().size()));
+  out.insert(out.end(), rules.name().begin(), rules.name().end());
   return out;
+}
+
+std::vector<char> header_bytes(const HeapTable& table) {
+  return header_bytes(table.rules(), table.wide() ? 4 : 2, table.size());
 }
 
 std::pair<const char*, std::size_t> value_bytes(const HeapTable& table) {
@@ -110,19 +114,22 @@ namespace {
 
 }  // namespace
 
-void save_table(const HeapTable& table, const std::string& path) {
-  std::vector<char> header = header_bytes(table);
-  const auto [values, values_size] = value_bytes(table);
+namespace {
+
+// Writes the header and then values(file, hash) (which writes the values and
+// continues the hash) to a temporary file, fills in the checksum and renames it
+// over path.
+template <class Values>
+void save_atomically(std::vector<char> header, const std::string& path, const Values& values) {
   std::uint64_t hash = fnv1a64(header.data(), kChecksumOffset);
   hash = fnv1a64(header.data() + kChecksumOffset + 8, header.size() - kChecksumOffset - 8, hash);
-  hash = fnv1a64(values, values_size, hash);
-  std::memcpy(header.data() + kChecksumOffset, &hash, 8);
-
   const std::string temp = temporary_name(path);
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr) throw Error(grundy::detail::message("cannot write '", temp, "': ", std::strerror(errno)));
   bool ok = std::fwrite(header.data(), 1, header.size(), file) == header.size();
-  ok = ok && (values_size == 0 || std::fwrite(values, 1, values_size, file) == values_size);
+  ok = ok && values(file, hash);
+  ok = ok && std::fseek(file, static_cast<long>(kChecksumOffset), SEEK_SET) == 0 &&
+       std::fwrite(&hash, 1, 8, file) == 8;
   ok = std::fflush(file) == 0 && ok;
   ok = std::fclose(file) == 0 && ok;
   if (!ok) {
@@ -132,6 +139,106 @@ void save_table(const HeapTable& table, const std::string& path) {
   std::error_code error;
   std::filesystem::rename(temp, path, error);
   if (error) throw Error(grundy::detail::message("cannot rename '", temp, "' to '", path, "': ", error.message()));
+}
+
+constexpr std::uint64_t kChunkValues = std::uint64_t{1} << 18;
+
+}  // namespace
+
+void save_table(const HeapTable& table, const std::string& path) {
+  const auto [values, values_size] = value_bytes(table);
+  save_atomically(header_bytes(table), path, [values, values_size](std::FILE* file, std::uint64_t& hash) {
+    hash = fnv1a64(values, values_size, hash);
+    return values_size == 0 || std::fwrite(values, 1, values_size, file) == values_size;
+  });
+}
+
+void save_table_stream(const HeapRules& rules, std::uint64_t count,
+                       const std::function<void(std::uint64_t, std::uint64_t, std::uint16_t*)>& read,
+                       const std::string& path) {
+  save_atomically(header_bytes(rules, 2, count), path, [&](std::FILE* file, std::uint64_t& hash) {
+    std::vector<std::uint16_t> chunk;
+    for (std::uint64_t begin = 0; begin < count; begin += kChunkValues) {
+      chunk.resize(std::min(kChunkValues, count - begin));
+      read(begin, chunk.size(), chunk.data());
+      const std::size_t bytes = chunk.size() * 2;
+      hash = fnv1a64(chunk.data(), bytes, hash);
+      if (std::fwrite(chunk.data(), 1, bytes, file) != bytes) return false;
+    }
+    return true;
+  });
+}
+
+unsigned table_file_width(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char header[16] = {};
+  if (!in.read(header, sizeof header) || std::memcmp(header, kMagic, 8) != 0) return 0;
+  std::uint32_t width = 0;
+  std::memcpy(&width, header + 12, 4);
+  return width == 2 || width == 4 ? width : 0;
+}
+
+HeapRules read_table_stream(const std::string& path, std::uint64_t limit,
+                            const std::function<void(const std::uint16_t*, std::uint64_t)>& take,
+                            std::uint64_t& count) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(grundy::detail::message("table file '", path, "': cannot open it"));
+  const auto fail = [&path](const auto&... why) {
+    throw InputError(grundy::detail::message("table file '", path, "': ", why...));
+  };
+  std::vector<char> header(36);
+  if (!in.read(header.data(), 36)) fail("truncated (no room for the header)");
+  if (std::memcmp(header.data(), kMagic, 8) != 0) fail("not a grundy heap table (bad magic)");
+  std::uint32_t version = 0;
+  std::uint32_t width = 0;
+  std::uint64_t stored_hash = 0;
+  std::uint32_t flags = 0;
+  std::uint32_t digit_count = 0;
+  std::memcpy(&version, header.data() + 8, 4);
+  std::memcpy(&width, header.data() + 12, 4);
+  std::memcpy(&count, header.data() + 16, 8);
+  std::memcpy(&stored_hash, header.data() + 24, 8);
+  std::memcpy(&flags, header.data() + 32, 4);
+  if (version != kVersion) fail("format version ", version, " is not supported (expected ", kVersion, ")");
+  if (width != 2) fail("it holds 32-bit values; continue it without --summary");
+  if (flags > 1) fail("unknown flags");
+  // The rest of the header: the digit count, the digits, the name's length and the name.
+  if (!in.read(reinterpret_cast<char*>(&digit_count), 4)) fail("truncated (no room for the code length)");
+  if (digit_count == 0 || digit_count > kMaxDigits) fail("bad code length");
+  std::string digits(digit_count, '\0');
+  std::uint32_t name_length = 0;
+  if (!in.read(digits.data(), digit_count) || !in.read(reinterpret_cast<char*>(&name_length), 4)) {
+    fail("truncated (no room for the code)");
+  }
+  if (name_length > kMaxName) fail("bad name length");
+  std::string name(name_length, '\0');
+  if (!in.read(name.data(), name_length)) fail("truncated (no room for the name)");
+  std::uint64_t hash = fnv1a64(header.data(), kChecksumOffset);
+  hash = fnv1a64(header.data() + kChecksumOffset + 8, 36 - kChecksumOffset - 8, hash);
+  hash = fnv1a64(&digit_count, 4, hash);
+  hash = fnv1a64(digits.data(), digits.size(), hash);
+  hash = fnv1a64(&name_length, 4, hash);
+  hash = fnv1a64(name.data(), name.size(), hash);
+  std::vector<std::uint8_t> code(digits.begin(), digits.end());
+  std::optional<HeapRules> rules;
+  try {
+    rules = HeapRules::make(name, std::move(code), (flags & 1) != 0);
+  } catch (const InputError& e) {
+    fail("bad rules (", e.what(), ")");
+  }
+  std::vector<std::uint16_t> chunk;
+  for (std::uint64_t begin = 0; begin < count; begin += kChunkValues) {
+    chunk.resize(std::min(kChunkValues, count - begin));
+    const auto bytes = static_cast<std::streamsize>(chunk.size() * 2);
+    if (!in.read(reinterpret_cast<char*>(chunk.data()), bytes)) {
+      fail("size mismatch: the header says ", count, " values, the file ends before");
+    }
+    hash = fnv1a64(chunk.data(), chunk.size() * 2, hash);
+    if (begin < limit) take(chunk.data(), std::min<std::uint64_t>(chunk.size(), limit - begin));
+  }
+  if (in.peek() != std::char_traits<char>::eof()) fail("size mismatch: bytes after the last value");
+  if (hash != stored_hash) fail("checksum mismatch: the file is corrupt");
+  return std::move(*rules);
 }
 
 HeapTable load_table(const std::string& path) {

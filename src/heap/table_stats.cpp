@@ -1,5 +1,6 @@
 #include "grundy/heap/table_stats.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace grundy::heap {
@@ -51,24 +52,19 @@ bool is_rare(const RareSplit& split, std::uint32_t value, std::uint64_t n) {
   return p == split.rare_parity;
 }
 
-TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split) {
+void StatsAccumulator::grow(std::uint32_t value) {
+  frequencies_.resize(std::size_t{value} + 1, 0);
+  even_counts_.resize(std::size_t{value} + 1, 0);
+  last_at_.resize(2 * (std::size_t{value} + 1), 0);
+}
+
+TableStats StatsAccumulator::finish(std::optional<RareSplit> split) const {
   TableStats stats;
-  stats.count = table.size();
+  stats.count = count_;
   if (stats.count == 0) return stats;
-  std::vector<std::uint64_t> even_counts;  // frequencies at even n, for the heap-parity split
-  for (std::uint64_t n = 0; n < stats.count; ++n) {
-    const std::uint32_t v = table.at(n);
-    if (v >= stats.frequencies.size()) {
-      stats.frequencies.resize(v + 1, 0);
-      even_counts.resize(v + 1, 0);
-    }
-    ++stats.frequencies[v];
-    if ((n & 1) == 0) ++even_counts[v];
-    if (v > stats.largest) {
-      stats.largest = v;
-      stats.largest_at = n;
-    }
-  }
+  stats.frequencies = frequencies_;
+  stats.largest = largest_;
+  stats.largest_at = largest_at_;
   const auto total = static_cast<std::int64_t>(stats.count);
   const unsigned bits = static_cast<unsigned>(std::bit_width(stats.largest));
   const bool given = split.has_value() && split->mask != 0;
@@ -76,7 +72,7 @@ TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split)
   const unsigned span_bits = given ? std::max(bits, static_cast<unsigned>(std::bit_width(split->mask))) : bits;
   if (span_bits > kMaxMaskBits) return stats;
   const std::size_t size = std::size_t{1} << span_bits;
-  const Transforms t = transforms(stats.frequencies, even_counts, size);
+  const Transforms t = transforms(stats.frequencies, even_counts_, size);
   // Rare classes: parity 0 of (g & m): (total + plain[m]) / 2 values; with the heap
   // parity, class c: (total + (c ? -1 : 1) * by_heap[m]) / 2 values.
   auto count_of = [&](const RareSplit& s) {
@@ -110,13 +106,21 @@ TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split)
   }
   stats.rare = best;
   stats.rare_count = best_count;
-  for (std::uint64_t n = stats.count; n-- > 0;) {
-    if (is_rare(*best, table.at(n), n)) {
-      stats.last_rare = n;
-      break;
+  // The last rare n: the latest last occurrence among the rare (value, n parity) classes.
+  std::uint64_t last = 0;
+  for (std::size_t v = 0; v < frequencies_.size(); ++v) {
+    for (unsigned parity = 0; parity < 2; ++parity) {
+      if (is_rare(*best, static_cast<std::uint32_t>(v), parity)) last = std::max(last, last_at_[2 * v + parity]);
     }
   }
+  if (last > 0) stats.last_rare = last - 1;
   return stats;
+}
+
+TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split) {
+  StatsAccumulator accumulator;
+  for (std::uint64_t n = 0; n < table.size(); ++n) accumulator.add(n, table.at(n));
+  return accumulator.finish(split);
 }
 
 }  // namespace grundy::heap

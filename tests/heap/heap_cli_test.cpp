@@ -249,6 +249,42 @@ TEST(HeapCli, SigintSavesCheckpointAndResumeMatchesSingleRun) {
   std::filesystem::remove(err_path);
 }
 
+TEST(HeapCli, SummaryInBoundedMemoryEqualsTheFullTable) {
+  // --summary computes 0.167 and Grundy's game in bounded memory; the full run keeps the table.
+  for (const std::vector<std::string>& game : {std::vector<std::string>{"octal", "0.167"},
+                                              std::vector<std::string>{"grundys-game"},
+                                              std::vector<std::string>{"kayles"}}) {
+    std::vector<std::string> args{"--json", "table"};
+    args.insert(args.end(), game.begin(), game.end());
+    args.insert(args.end(), {"--upto", "30000"});
+    const auto full = run_cli(args);
+    const std::string file = temp_file("bounded.ght");
+    args.insert(args.end(), {"--summary", "--output", file});
+    const auto bounded = run_cli(args);
+    ASSERT_EQ(full.status, 0) << full.err;
+    ASSERT_EQ(bounded.status, 0) << bounded.err;
+    const json a = json::parse(full.out);
+    const json b = json::parse(bounded.out);
+    EXPECT_EQ(b["memory"], "bounded");
+    for (const char* field : {"upto", "period", "preperiod", "stats", "rare_mask_source", "period_status"}) {
+      EXPECT_EQ(a[field], b[field]) << game.back() << " " << field;
+    }
+    const heap::HeapTable written = heap::load_table(file);
+    ASSERT_EQ(written.size(), 30001U);
+    for (std::uint64_t n = 0; n < written.size(); ++n) ASSERT_EQ(written.at(n), a["values"][n].get<unsigned>()) << n;
+    // Resumed in bounded memory from that file: the same as one run.
+    std::vector<std::string> more{"--json", "table"};
+    more.insert(more.end(), game.begin(), game.end());
+    more.insert(more.end(), {"--upto", "40000", "--summary"});
+    const auto single = run_cli(more);
+    more.insert(more.end(), {"--resume", file});
+    const auto resumed = run_cli(more);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(json::parse(resumed.out), json::parse(single.out));
+    std::filesystem::remove(file);
+  }
+}
+
 TEST(HeapCli, HelpExplainsCodes) {
   const auto r = run_cli({"octal", "--help"});
   EXPECT_EQ(r.status, 0);

@@ -27,6 +27,9 @@ struct TableRequest {
   std::string resume;          // heap games: continue from a table file
   bool until_period = false;   // heap games: stop at the first proven period
   bool misere = false;         // add each heap's misère value and genus (heap games)
+  /// Heap games with summary: the binary table file the run itself writes (--output FILE), so that
+  /// nothing needs the values in memory afterwards and the table may be computed in bounded memory.
+  std::string stream_output;
 };
 
 struct TableResult {
@@ -41,6 +44,8 @@ struct TableResult {
   std::vector<std::optional<std::string>> genus;   // with --misere: each heap's genus, where computed
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
   std::vector<std::string> notes;
+  /// True when the run wrote request.stream_output itself (a table computed in bounded memory).
+  bool output_written = false;
 
   /// g(n) for n <= upto.
   [[nodiscard]] Nimber at(std::uint64_t n) const;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -37,6 +38,25 @@ HeapTable load_table_from_bytes(std::vector<char> bytes, std::string_view source
 /// Writes "n g(n)" lines (the OEIS b-file layout) after '#' comment lines
 /// naming the game, the count and the period when one is proven.
 void write_text(const HeapTable& table, std::ostream& out);
+
+/// Saves g(0..count-1) of a game with 16-bit values, read in order in chunks
+/// through `read(begin, count, out)`, atomically in the format above, without
+/// holding the table (a streamed run's checkpoint or output). Throws Error.
+void save_table_stream(const HeapRules& rules, std::uint64_t count,
+                       const std::function<void(std::uint64_t, std::uint64_t, std::uint16_t*)>& read,
+                       const std::string& path);
+
+/// The bytes per value of a binary table file (2 or 4), or 0 for anything else (a text export, a missing file).
+unsigned table_file_width(const std::string& path);
+
+/// Reads a binary table file of 16-bit values in order without loading it whole:
+/// `take(values, count)` receives chunks of g(0..), at most `limit` values in all.
+/// Returns the file's rules and sets `count` to the values it holds. Throws
+/// InputError on a bad, corrupt (checksum, checked once the file was read) or
+/// 32-bit file.
+HeapRules read_table_stream(const std::string& path, std::uint64_t limit,
+                            const std::function<void(const std::uint16_t*, std::uint64_t)>& take,
+                            std::uint64_t& count);
 
 /// FNV-1a 64 of a byte range, continuing from `hash`.
 std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t hash = 0xcbf29ce484222325ULL);

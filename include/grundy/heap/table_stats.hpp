@@ -36,6 +36,36 @@ struct TableStats {
 /// True when g(n) = value is rare under the split.
 bool is_rare(const RareSplit& split, std::uint32_t value, std::uint64_t n);
 
+/// The statistics gathered one value at a time, so a streamed table (which
+/// never holds all its values) gives exactly what compute_stats gives: the
+/// counts by value and heap parity, and the last n of each, decide any split.
+class StatsAccumulator {
+ public:
+  /// Adds g(n) = value; n must be the count added so far.
+  void add(std::uint64_t n, std::uint32_t value) {
+    if (value >= frequencies_.size()) grow(value);
+    ++frequencies_[value];
+    if ((n & 1) == 0) ++even_counts_[value];
+    last_at_[2 * value + (n & 1)] = n + 1;
+    if (value > largest_) {
+      largest_ = value;
+      largest_at_ = n;
+    }
+    count_ = n + 1;
+  }
+  /// The statistics of the values added (see compute_stats for `split`).
+  [[nodiscard]] TableStats finish(std::optional<RareSplit> split = std::nullopt) const;
+
+ private:
+  void grow(std::uint32_t value);
+  std::uint64_t count_ = 0;
+  std::uint32_t largest_ = 0;
+  std::uint64_t largest_at_ = 0;
+  std::vector<std::uint64_t> frequencies_;
+  std::vector<std::uint64_t> even_counts_;
+  std::vector<std::uint64_t> last_at_;  // [2 * value + n parity]: the last such n plus one, 0 for none
+};
+
 /// Summarises g(0..count-1). O(count + V log V) with V the value range. With a
 /// mask (e.g. the fast kernel's) the rare values are counted under it (the
 /// heap-parity variant takes the smaller of its two classes); otherwise the

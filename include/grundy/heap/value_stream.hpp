@@ -1,0 +1,147 @@
+// Heap-table values in bounded memory, for runs that do not keep the table:
+// every value is spilled to a file, and the fast kernel reads what it needs
+// from a head (the first values, where the proof scan's short heaps lie), a
+// sliding window of recent values, one buffered sequential cursor per distant
+// rare heap r (g(n - k - r) moves forward one step as n does), and, for the
+// rare reads beyond all of these, blocks read back from the file. Memory is
+// head + 2 * window + cursors * cursor values, whatever the table's length.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/heap/kernel.hpp"
+#include "grundy/heap/periodicity.hpp"
+#include "grundy/heap/rules.hpp"
+
+namespace grundy::heap {
+
+class StatsAccumulator;
+
+/// Pairs (a + i, rest - a - i) of a split, i < count: g(a + i) = lo[i] and g(rest - a - i) = *(hi - i).
+template <class V>
+struct PairView {
+  const V* lo = nullptr;
+  const V* hi = nullptr;
+  std::uint64_t count = 0;
+};
+
+/// How many values each part of a streamed table keeps in memory.
+struct StreamSizes {
+  std::uint64_t head = std::uint64_t{1} << 20;    // g(0..head-1), read by the proof scan
+  std::uint64_t window = std::uint64_t{1} << 20;  // at least this many recent values
+  std::uint64_t cursor = std::uint64_t{1} << 12;  // values buffered per distant rare heap
+  std::uint64_t block = std::uint64_t{1} << 16;   // values per block read back for other reads
+};
+
+/// What the streamed store did (for the summary and the tests).
+struct StreamCounters {
+  std::uint64_t spilled = 0;         // values written to the file
+  std::uint64_t far_views = 0;       // pair ranges read back from the file (beyond head and window)
+  std::uint64_t cursor_refills = 0;  // cursor buffers refilled from the file
+  std::uint64_t cursors = 0;         // cursors with a buffer (the most at once)
+  std::uint64_t block_reads = 0;     // blocks read back for single values
+};
+
+/// Values appended to an anonymous temporary file (gone when closed, even after a
+/// kill) and read back anywhere. Throws Error on a file error.
+class SpillFile {
+ public:
+  /// A new empty file in `dir` (empty: $TMPDIR, else /tmp).
+  explicit SpillFile(const std::string& dir = "");
+  ~SpillFile();
+  SpillFile(const SpillFile&) = delete;
+  SpillFile& operator=(const SpillFile&) = delete;
+
+  /// Appends count values.
+  void append(const std::uint16_t* values, std::uint64_t count);
+  /// Reads g(begin .. begin+count-1); they must have been appended.
+  void read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
+  /// Values in the file.
+  [[nodiscard]] std::uint64_t size() const { return size_; }
+
+ private:
+  int fd_ = -1;
+  std::string dir_;
+  std::uint64_t size_ = 0;
+};
+
+/// The kernel's value store in bounded memory (16-bit values). Single-threaded.
+class StreamedValues {
+ public:
+  using Value = std::uint16_t;
+  static constexpr bool kRelay = false;  // no two-thread relay on a streamed table
+
+  /// An empty table spilling to `file`; every value pushed is also added to `stats` when given.
+  StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsAccumulator* stats = nullptr);
+
+  /// Values known: g(0..size()-1).
+  [[nodiscard]] std::uint64_t size() const { return size_; }
+  /// g(i), i < size(): from memory, or a block read back from the file.
+  [[nodiscard]] std::uint16_t operator[](std::uint64_t i) const {
+    if (i >= base_) return window_[i - base_];
+    if (i < head_.size()) return head_[i];
+    return from_block(i);
+  }
+  /// Appends g(size()).
+  void push_back(std::uint16_t v);
+  /// The pairs (a + i, rest - a - i) from i = 0 for at least one and at most end - a values of i (a < end <= rest - a +
+  /// 1).
+  [[nodiscard]] PairView<std::uint16_t> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const;
+  /// marks[values[j] ^ g(rest - heaps[j])] = 1 for j in [begin, end); heaps ascending, each <= rest.
+  void mark_partners(std::uint64_t rest, const std::uint64_t* heaps, const std::uint16_t* values, std::size_t begin,
+                     std::size_t end, std::uint8_t* marks) const;
+  /// Copies g(begin .. begin+count-1) (all below size()) to out.
+  void read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
+  /// Writes every value still only in memory to the file, so the file holds g(0..size()-1).
+  void flush();
+  [[nodiscard]] const StreamCounters& counters() const { return counters_; }
+  [[nodiscard]] const SpillFile& file() const { return file_; }
+
+ private:
+  struct Cursor {
+    std::uint64_t heap = ~std::uint64_t{0};
+    std::uint64_t begin = 0;
+    std::vector<std::uint16_t> values;
+  };
+  struct Block {
+    std::uint64_t begin = ~std::uint64_t{0};
+    std::vector<std::uint16_t> values;
+    std::uint64_t used = 0;
+  };
+
+  std::uint16_t from_block(std::uint64_t i) const;
+  std::uint16_t from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const;
+  void slide();
+
+  SpillFile& file_;
+  StreamSizes sizes_;
+  StatsAccumulator* stats_;
+  std::uint64_t size_ = 0;
+  std::uint64_t base_ = 0;  // window_ holds g(base_ .. size_-1)
+  std::vector<std::uint16_t> head_;
+  std::vector<std::uint16_t> window_;
+  std::uint64_t slack_ = 0;  // a cursor refills this far before the value asked for
+  mutable std::vector<Cursor> cursors_;
+  mutable std::vector<Block> blocks_;
+  mutable std::uint64_t clock_ = 0;
+  mutable std::vector<std::uint16_t> far_lo_;
+  mutable std::vector<std::uint16_t> far_hi_;
+  mutable StreamCounters counters_;
+};
+
+/// True when the fast kernel's rare/common method applies to the game (two-heap
+/// splits and no three-heap ones): the games a streamed table serves.
+bool streams(const HeapRules& rules);
+
+/// extend_fast over a streamed store: the same values, memory bounded by the store's sizes.
+/// Returns g.size() afterwards (upto + 1 unless stopped, or a value did not fit in 16 bits).
+std::uint64_t extend_fast_streamed(const HeapRules& rules, StreamedValues& g, std::uint64_t upto,
+                                   const KernelControl& control = {});
+
+/// find_period over a streamed store: exactly the answer find_period gives on the same values.
+std::optional<Periodicity> find_period_streamed(const HeapRules& rules, const StreamedValues& g);
+
+}  // namespace grundy::heap

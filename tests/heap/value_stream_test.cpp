@@ -1,0 +1,173 @@
+// A table computed in bounded memory (heap/stream_table.hpp) must equal the
+// in-memory table on every value it wrote and every statistic, and prove the
+// same period: on games with and without a sparse space and a period, with tiny
+// memory sizes so that spills, distant-partner cursors and reads back from the
+// file happen at small n; and when resumed from a checkpoint.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "grundy/core/errors.hpp"
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/stream_table.hpp"
+#include "grundy/heap/table.hpp"
+#include "grundy/heap/table_file.hpp"
+#include "grundy/heap/table_stats.hpp"
+
+namespace grundy::heap {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+constexpr std::uint64_t kScale = 4;  // sanitizers: same paths, smaller tables
+#else
+constexpr std::uint64_t kScale = 1;
+#endif
+
+// The smallest sizes: every part of the store is exercised from the first thousands of heaps.
+constexpr StreamSizes kTiny{.head = 64, .window = 64, .cursor = 32, .block = 64};
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("grundy_stream_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+std::optional<RareSplit> split_of(const KernelStats& stats) {
+  if (stats.rare_mask.load() == 0) return std::nullopt;
+  return RareSplit{.mask = static_cast<std::uint32_t>(stats.rare_mask.load()), .heap_parity = stats.heap_parity.load()};
+}
+
+void expect_same_stats(const TableStats& a, const TableStats& b) {
+  EXPECT_EQ(a.count, b.count);
+  EXPECT_EQ(a.largest, b.largest);
+  EXPECT_EQ(a.largest_at, b.largest_at);
+  EXPECT_EQ(a.frequencies, b.frequencies);
+  ASSERT_EQ(a.rare.has_value(), b.rare.has_value());
+  if (a.rare) {
+    EXPECT_EQ(a.rare->mask, b.rare->mask);
+    EXPECT_EQ(a.rare->heap_parity, b.rare->heap_parity);
+    EXPECT_EQ(a.rare->rare_parity, b.rare->rare_parity);
+  }
+  EXPECT_EQ(a.rare_count, b.rare_count);
+  EXPECT_EQ(a.last_rare, b.last_rare);
+}
+
+struct Full {
+  explicit Full(const HeapRules& rules) : table(rules) {}
+  HeapTable table;
+  KernelStats kernel;
+};
+
+// The in-memory reference: extend_table with the fast kernel, one thread.
+std::unique_ptr<Full> full_table(const HeapRules& rules, std::uint64_t upto) {
+  auto full = std::make_unique<Full>(rules);
+  ExtendOptions options;
+  options.kernel_stats = &full->kernel;
+  extend_table(full->table, upto, options);
+  return full;
+}
+
+// Streams g(0..upto), writes it to a file and checks it against the full table.
+StreamedTable check_streamed(const HeapRules& rules, std::uint64_t upto, const StreamSizes& sizes,
+                             const std::string& resume = "") {
+  const auto full = full_table(rules, upto);
+  const std::string out = temp_path("out.ght");
+  KernelStats kernel;
+  ExtendOptions options;
+  options.kernel_stats = &kernel;
+  StreamOptions stream{.sizes = sizes, .resume = resume, .output = out};
+  StreamedTable streamed = stream_table(rules, upto, options, stream);
+  EXPECT_EQ(streamed.size, upto + 1);
+  const HeapTable written = load_table(out);
+  std::filesystem::remove(out);
+  EXPECT_EQ(written.size(), full->table.size());
+  std::uint64_t differ = 0;
+  for (std::uint64_t n = 0; n < std::min(written.size(), full->table.size()); ++n) {
+    if (written.at(n) != full->table.at(n) && differ++ < 3) ADD_FAILURE() << rules.name() << ": g(" << n << ") differs";
+  }
+  EXPECT_EQ(differ, 0U);
+  EXPECT_EQ(streamed.period, full->table.period()) << rules.name();
+  // The kernel's split (when it used one) and the one chosen from the frequencies.
+  expect_same_stats(streamed.stats.finish(split_of(kernel)), compute_stats(full->table, split_of(full->kernel)));
+  expect_same_stats(streamed.stats.finish(), compute_stats(full->table));
+  return streamed;
+}
+
+TEST(ValueStream, SparseGamesEqualTheFullTableWithTinyMemory) {
+  // 0.167 (sparse space, rare heaps early), Grundy's game (sparse, no periodicity theorem).
+  const StreamedTable a = check_streamed(parse_heap_rules("0.167"), 40000 / kScale, kTiny);
+  EXPECT_GT(a.counters.spilled, 0U);
+  EXPECT_GT(a.counters.cursor_refills, 0U);
+  EXPECT_GT(a.counters.far_views, 0U);
+  const StreamedTable b = check_streamed(HeapRules::make("grundys-game", {4}, true), 40000 / kScale, kTiny);
+  EXPECT_GT(b.counters.cursors, 1U);
+}
+
+TEST(ValueStream, PeriodicAndDenseGamesEqualTheFullTable) {
+  // Kayles (period 12), Dawson's chess (period 34), 0.16 (period 149459 from 105351) and 0.007 (dense).
+  check_streamed(parse_heap_rules("0.77"), 3000, kTiny);
+  check_streamed(parse_heap_rules("0.137"), 3000, kTiny);
+  check_streamed(parse_heap_rules("0.007"), 6000 / kScale, kTiny);
+  if (kScale == 1) {
+    const StreamedTable p = check_streamed(parse_heap_rules("0.16"), 520000, StreamSizes{.head = 4096, .window = 8192});
+    ASSERT_TRUE(p.period.has_value());
+    EXPECT_EQ(p.period->period, 149459U);
+    EXPECT_EQ(p.period->preperiod, 105351U);
+  }
+}
+
+TEST(ValueStream, RandomOctalCodesEqualTheFullTable) {
+  std::mt19937 random(20261123);
+  for (int round = 0; round < 8; ++round) {
+    std::vector<std::uint8_t> digits{0};
+    const int length = 1 + static_cast<int>(random() % 4);
+    for (int i = 0; i < length; ++i) digits.push_back(static_cast<std::uint8_t>(random() % 8));
+    digits.back() = static_cast<std::uint8_t>(digits.back() | 4);  // a split, so the game streams
+    const HeapRules rules = HeapRules::make("random", digits);
+    check_streamed(rules, 5000 / kScale, kTiny);
+  }
+}
+
+TEST(ValueStream, ResumesFromACheckpointExactly) {
+  const HeapRules rules = parse_heap_rules("0.167");
+  const std::string checkpoint = temp_path("checkpoint.ght");
+  ExtendOptions options;
+  options.checkpoint_path = checkpoint;
+  const StreamedTable first = stream_table(rules, 15000 / kScale, options, StreamOptions{.sizes = kTiny});
+  EXPECT_EQ(first.size, 15000 / kScale + 1);
+  // The checkpoint is an ordinary table file of the first values.
+  const HeapTable saved = load_table(checkpoint);
+  const auto full = full_table(rules, 30000 / kScale);
+  ASSERT_EQ(saved.size(), 15000 / kScale + 1);
+  for (std::uint64_t n = 0; n < saved.size(); ++n) ASSERT_EQ(saved.at(n), full->table.at(n)) << n;
+  const StreamedTable resumed = check_streamed(rules, 30000 / kScale, kTiny, checkpoint);
+  EXPECT_EQ(resumed.loaded, 15000 / kScale + 1);
+  // A file written by the in-memory engine resumes as well.
+  save_table(full->table, checkpoint);
+  check_streamed(rules, 40000 / kScale, kTiny, checkpoint);
+  std::filesystem::remove(checkpoint);
+}
+
+TEST(ValueStream, StopsWithACheckpointAndRefusesOtherGames) {
+  const HeapRules rules = parse_heap_rules("0.167");
+  const std::string checkpoint = temp_path("stopped.ght");
+  std::atomic<bool> stop{true};
+  ExtendOptions options;
+  options.stop = &stop;
+  options.checkpoint_path = checkpoint;
+  const StreamedTable stopped = stream_table(rules, 100000, options, StreamOptions{.sizes = kTiny});
+  EXPECT_EQ(stopped.outcome, ExtendOutcome::stopped);
+  EXPECT_EQ(load_table(checkpoint).size(), stopped.size);
+  ExtendOptions plain;
+  EXPECT_THROW(stream_table(parse_heap_rules("0.77"), 100, plain, StreamOptions{.resume = checkpoint}), InputError);
+  EXPECT_THROW(stream_table(parse_heap_rules("0.3"), 100, plain, StreamOptions{}), InputError);  // no split
+  std::filesystem::remove(checkpoint);
+}
+
+}  // namespace
+}  // namespace grundy::heap
