@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "grundy/core/analysis.hpp"
@@ -100,11 +101,26 @@ TEST(ParallelSolver, DeadlineStopsEveryThreadAndTheSolverStaysUsable) {
 
 TEST(ParallelSolver, StopFlagInterruptsEveryThread) {
   const Rect game;
-  std::atomic<bool> stop{true};
+  std::atomic<bool> stop{false};
   SearchLimits limits;
   limits.stop = &stop;
   ParallelSolver<Rect> solver(game, limits, 4);
+  // Set while all four threads search (they start after 1,024 positions, a few ms).
+  std::jthread stopper([&stop] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop = true;
+  });
   EXPECT_THROW(solver.value(kSlowBoard), Interrupted);
+}
+
+TEST(ParallelSolver, SmallSearchesStayOnTheCallingThread) {
+  // A 3x3 board needs far fewer than 1,024 positions: the same memo count as one thread.
+  const Rect game;
+  const std::uint64_t board = 0x070507ULL;
+  Solver<Rect> one(game);
+  ParallelSolver<Rect> parallel(game, {}, 2);
+  EXPECT_EQ(parallel.value(board), one.value(board));
+  EXPECT_EQ(parallel.memo_size(), one.memo_size());
 }
 
 TEST(ParallelSolver, MemoryBudgetEndsInAClearError) {

@@ -4,8 +4,10 @@
 // its id, and another thread meeting it searches the frame's other options first
 // and comes back to it after: the threads spread over the tree by themselves,
 // with no task list. A position still busy on that second look is searched again
-// (duplicate work, never a wrong value: both write the same value). The first
-// thread to value the root stops the others. Values equal Solver's; the number
+// (duplicate work, never a wrong value: both write the same value). The calling
+// thread starts alone and the others join after its first 1,024 positions, so a
+// small search costs no thread start; the first thread to value the root stops
+// the others. Values equal Solver's; the number
 // of memoised positions may differ a little (duplicate and abandoned slots).
 // Cycles are found when a thread meets a position it marked itself, so a cyclic
 // game may end in the memory budget instead of a CycleError: use Solver for those.
@@ -67,9 +69,6 @@ class ParallelSolver {
   /// The value of one component (canonicalised, not decomposed).
   Nimber component_value(const Position& raw) {
     const Position root = canonical_of(game_, raw);
-    if constexpr (HasKnownValue<G>) {
-      if (const std::optional<Nimber> known = game_.known_value(root)) return *known;
-    }
     if (memo_.bytes() == 0) memo_.grow(limits_.memory, 0);
     const SharedMemoState before = memo_.find(root);
     if (before.kind == SharedMemoState::Kind::known) return before.value;
@@ -87,30 +86,36 @@ class ParallelSolver {
  private:
   class Worker;
 
-  // Runs one search from `root` on every thread; rethrows the first error.
+  // Runs one search from `root`: the calling thread starts alone and the others
+  // join once it has pushed kHelpersAfter positions (a small search pays no thread
+  // start). Every thread is joined before this returns; rethrows the first error.
   void search(const Position& root) {
     done_.store(false, std::memory_order_relaxed);
     failed_.store(false, std::memory_order_relaxed);
-    std::vector<std::unique_ptr<Worker>> workers;
-    for (unsigned t = 0; t < threads_; ++t) workers.push_back(std::make_unique<Worker>(*this, t));
-    std::vector<std::exception_ptr> errors(threads_);
-    auto run = [&](unsigned t) {
-      try {
-        workers[t]->run(root);
-      } catch (...) {
-        errors[t] = std::current_exception();
-        failed_.store(true, std::memory_order_relaxed);
-      }
-    };
-    {
-      std::vector<std::jthread> others;
-      for (unsigned t = 1; t < threads_; ++t) others.emplace_back(run, t);
-      run(0);
-    }  // the jthreads join here
-    for (const std::exception_ptr& error : errors) {
+    root_ = root;
+    workers_.clear();
+    for (unsigned t = 0; t < threads_; ++t) workers_.push_back(std::make_unique<Worker>(*this, t));
+    errors_.assign(threads_, nullptr);
+    run_worker(0);
+    helpers_.clear();  // joins them: they stop once done_ or failed_ is set
+    for (const std::exception_ptr& error : errors_) {
       if (error) std::rethrow_exception(error);
     }
-    for (const auto& worker : workers) positions_searched_ += worker->positions();
+    for (const auto& worker : workers_) positions_searched_ += worker->positions();
+  }
+
+  void run_worker(unsigned t) {
+    try {
+      workers_[t]->run(root_);
+    } catch (...) {
+      errors_[t] = std::current_exception();
+      failed_.store(true, std::memory_order_relaxed);
+    }
+  }
+
+  // Called by thread 0 once its search is big enough to share.
+  void start_helpers() {
+    for (unsigned t = 1; t < threads_; ++t) helpers_.emplace_back([this, t] { run_worker(t); });
   }
 
   [[nodiscard]] bool should_stop() const {
@@ -123,6 +128,10 @@ class ParallelSolver {
   SharedMemo<Position> memo_;
   std::atomic<bool> done_{false};    // some thread valued the root
   std::atomic<bool> failed_{false};  // some thread threw: the others stop
+  Position root_{};                  // the running search's root
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<std::exception_ptr> errors_;  // errors_[t]: what thread t threw
+  std::vector<std::jthread> helpers_;       // threads 1.., running while a search does
   std::uint64_t positions_searched_ = 0;
 };
 
@@ -162,6 +171,8 @@ class ParallelSolver<G>::Worker {
  private:
   static constexpr Nimber kUnresolved = kPendingValue;
   static constexpr std::size_t kInsertBatch = 64;
+  // Positions thread 0 pushes before the other threads start (about a few ms of search).
+  static constexpr std::uint64_t kHelpersAfter = 1024;
 
   struct Frame {
     Position position;
@@ -255,6 +266,7 @@ class ParallelSolver<G>::Worker {
   void push(const Position& p, bool claimed) {
     SharedMemo<Position>& memo = owner_.memo_;
     watch_->tick([&] { return std::pair<std::size_t, std::uint64_t>{memo.size(), memo.bytes()}; });
+    if (id_ == 0 && watch_->positions() == kHelpersAfter) owner_.start_helpers();
     const std::size_t component_begin = components_.size();
     const std::size_t end_begin = option_ends_.size();
     ComponentSink sink(*this);
