@@ -20,6 +20,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/solver.hpp"
 #include "grundy/games/rect.hpp"
+#include "support/searched_rect.hpp"
 
 namespace {
 
@@ -273,19 +274,6 @@ struct RectSymmetric : Rect {
   [[nodiscard]] Position canonical(Position cells) const { return symmetric_canonical(cells); }
 };
 
-// The engine without its known_value hook (every component through the memo, as
-// before the third speed round).
-struct RectNoKnown {
-  using Position = Rect::Position;
-  using Move = Rect::Move;
-  template <class Sink>
-  void options(Position cells, Sink& sink) const {
-    Rect{}.options(cells, sink);
-  }
-  void decompose(Position cells, std::vector<Position>& parts) const { Rect{}.decompose(cells, parts); }
-  [[nodiscard]] Position canonical(Position cells) const { return Rect{}.canonical(cells); }
-};
-
 // Arguments: 0 = the twenty 6x6 boards, 1 = twenty random 5x5 boards at density 0.7.
 template <class Game, class Memo>
 void BM_RectTwentyAnalyze(benchmark::State& state) {
@@ -325,12 +313,12 @@ BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectUnsplit, NewMemo)
     ->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, Rect, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 // Third round: known values of small components, huge pages for the memo; each alone and both.
-BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectNoKnown, SmallPageMemo)
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, grundy::testing::SearchedRect, SmallPageMemo)
     ->Arg(1)
     ->Arg(0)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
-BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, RectNoKnown, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, grundy::testing::SearchedRect, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, Rect, SmallPageMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // Fourth round: one board searched by several threads (ParallelSolver), each board

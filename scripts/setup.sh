@@ -7,9 +7,14 @@ packages=(
   g++ cmake ninja-build pkg-config
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
-  libboost1.81-dev
+  libboost1.81-dev libcpp-httplib-dev
   clang libclang-rt-14-dev
 )
+
+# The playground page and its browser tests: Debian's Chromium; Node and npm
+# only when no node is on PATH (web/ builds with Node 18 or newer).
+packages+=(chromium)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -9,6 +9,9 @@
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
+#include "grundy/plot/svg_plot.hpp"
+#include "grundy/plot/table_plot.hpp"
+#include "serve_command.hpp"
 #include "table_output.hpp"
 
 namespace grundy::cli {
@@ -20,34 +23,172 @@ using catalogue::RuleOption;
 
 constexpr std::uint64_t kMaxListed = 1'000'000'000;
 
-/// What one game command collects from its arguments.
-struct Arguments {
-  catalogue::RuleValues rules;                 // filled after parsing from the fields below
-  std::map<std::string, std::string> values;   // --set, code, file, ...
-  std::map<std::string, bool> flags;           // --no-cache, --batch, ...
-  std::vector<std::string> positions;
-  std::string max_moves;
-  std::string limit;
-  std::string upto;
-
-  void collect() {
-    for (const auto& [name, value] : values) {
-      if (!value.empty()) rules[name] = value;
-    }
-    for (const auto& [name, on] : flags) {
-      if (on) rules[name] = "true";
-    }
-  }
-};
-
 std::string footer_of(const GameInfo& info, const std::string& prefix) {
   std::string footer = "Rules: " + info.rules + "\nPosition: " + info.syntax + "\nLimits: " + info.limits;
   footer += "\nExample: grundy " + prefix + info.example;
   return footer;
 }
 
+std::size_t parse_listing(const std::string& text, const char* what, std::size_t fallback) {
+  if (text.empty()) return fallback;
+  return static_cast<std::size_t>(parse_count(text, what, kMaxListed));
+}
+
+void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& entry) {
+  const GameInfo& info = entry.info();
+  CLI::App* command = app.add_subcommand(info.name, info.summary);
+  for (const std::string& alias : info.aliases) command->alias(alias);
+  command->footer(footer_of(info, ""));
+  auto args = std::make_shared<Arguments>();
+  add_rule_options(*command, info.rule_options, *args);
+  CLI::Option* position_argument =
+      command->add_option("position", args->positions, "the position: " + info.component_noun + "s (limits below)")->allow_extra_args();
+  if (!info.reads_input && !info.position_optional && !info.has_batch) position_argument->required();
+  command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9 (JSON always has "
+                                                      "the full count in winning_moves_count)")
+      ->type_name("N");
+  if (info.has_batch) command->add_flag("--batch", args->flags["--batch"], "the contest format on standard input");
+  add_misere_flag(*command, *args);
+  command->callback([&options, &entry, args] {
+    const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
+    StopOnSignals signals;
+    auto instance = make_instance(entry, *args, context);
+    if (args->flags["--batch"]) {
+      if (options.json) throw InputError(entry.info().name + ": --batch prints the contest format; it cannot be "
+                                                              "combined with --json");
+      if (args->misere) throw InputError(entry.info().name + ": --batch answers normal play; it cannot be combined "
+                                                              "with --misere");
+      if (!args->positions.empty()) {
+        throw InputError(entry.info().name + ": --batch reads its rows from standard input, not arguments");
+      }
+      write_out(instance->batch(read_standard_input()));
+      return;
+    }
+    const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
+    const catalogue::Position position = instance->parse(args->positions);
+    const catalogue::Report report =
+        args->misere ? instance->analyse_misere(position, max_moves) : instance->analyse(position, max_moves);
+    write_out(options.json ? catalogue::report_json_text(report) + "\n" : catalogue::report_text(report));
+  });
+}
+
+void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalogue::Entry& entry) {
+  const GameInfo& info = entry.info();
+  CLI::App* command = explain.add_subcommand(info.name, "explain a position of " + info.summary);
+  for (const std::string& alias : info.aliases) command->alias(alias);
+  command->footer(footer_of(info, "explain "));
+  auto args = std::make_shared<Arguments>();
+  add_rule_options(*command, info.rule_options, *args);
+  CLI::Option* position_argument =
+      command->add_option("position", args->positions, "the position: " + info.component_noun + "s")->allow_extra_args();
+  if (!info.reads_input && !info.position_optional) position_argument->required();
+  command->add_option("--limit", args->limit, "list at most N options per component, N up to 10^9 (default "
+                                              "100; the count is always given)")
+      ->type_name("N");
+  command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9")->type_name("N");
+  add_misere_flag(*command, *args);
+  command->callback([&options, &entry, args] {
+    const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
+    StopOnSignals signals;
+    auto instance = make_instance(entry, *args, context);
+    const std::size_t limit = parse_listing(args->limit, "--limit", 100);
+    const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
+    const catalogue::Position position = instance->parse(args->positions);
+    std::vector<catalogue::ComponentExplanation> components;
+    for (std::size_t i = 0; i < position.components.size(); ++i) {
+      components.push_back(args->misere ? instance->explain_misere(position, i, limit)
+                                        : instance->explain(position, i, limit));
+    }
+    const catalogue::Report report =
+        args->misere ? instance->analyse_misere(position, max_moves) : instance->analyse(position, max_moves);
+    write_out(options.json ? catalogue::explanation_json_text(report, components) + "\n"
+                           : catalogue::explanation_text(report, components));
+  });
+}
+
+void add_table_game(CLI::App& table, GlobalOptions& options, const catalogue::Entry& entry) {
+  const GameInfo& info = entry.info();
+  CLI::App* command = table.add_subcommand(info.name, "g(0..N) of " + info.summary);
+  for (const std::string& alias : info.aliases) command->alias(alias);
+  command->footer(fmt::format("Example: grundy table {} --upto 30\nLimits: --upto at most {}", info.name,
+                              info.table_max_upto));
+  auto args = std::make_shared<Arguments>();
+  auto output = std::make_shared<TableOutputOptions>();
+  add_rule_options(*command, info.rule_options, *args, "--upto");  // the table's own --upto is N
+  add_rule_options(*command, info.table_options, *args);
+  command->add_option("--upto", args->upto, fmt::format("compute g(0..N), N at most {}", info.table_max_upto))
+      ->required()
+      ->type_name("N");
+  add_table_output_options(*command, *output);
+  command->add_flag("--misere", args->misere, "add each heap's misère value and genus (N at most 40)");
+  command->callback([&options, &entry, args, output] {
+    const catalogue::Context context = make_context(options, 0);
+    StopOnSignals signals;
+    auto instance = make_instance(entry, *args, context);
+    const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);
+    catalogue::TableRequest request = table_request(entry.info(), args->rules, *output);
+    request.misere = args->misere;
+    const catalogue::TableResult result = instance->table(upto, request);
+    print_table(result, *output, options);
+  });
+}
+
+void add_plot_game(CLI::App& plot, GlobalOptions& options, const catalogue::Entry& entry) {
+  const GameInfo& info = entry.info();
+  CLI::App* command = plot.add_subcommand(info.name, "plot g(n) against n of " + info.summary);
+  for (const std::string& alias : info.aliases) command->alias(alias);
+  command->footer(fmt::format("Example: grundy plot {} --upto 300 -o {}.svg\nLimits: --upto at most {}", info.name,
+                              info.name, info.table_max_upto));
+  auto args = std::make_shared<Arguments>();
+  auto output = std::make_shared<std::string>();
+  add_rule_options(*command, info.rule_options, *args, "--upto");
+  command->add_option("--upto", args->upto, fmt::format("plot g(0..N), N at most {}", info.table_max_upto))
+      ->required()
+      ->type_name("N");
+  command->add_option("-o,--output", *output, "the SVG file to write ('-': standard output)")
+      ->required()
+      ->type_name("FILE");
+  command->callback([&options, &entry, args, output] {
+    const catalogue::Context context = make_context(options, 0);
+    StopOnSignals signals;
+    auto instance = make_instance(entry, *args, context);
+    const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);
+    const catalogue::TableResult table = instance->table(upto, catalogue::TableRequest{});
+    const std::string svg = plot::svg_plot(plot::table_plot(table));
+    if (*output == "-") {
+      write_out(svg);
+      return;
+    }
+    write_output_file(*output, svg);
+    if (options.json) {
+      catalogue::Json json = catalogue::table_json(table, false);
+      json.erase("values");
+      json["output"] = *output;
+      write_out(json.dump() + "\n");
+    } else {
+      write_out(fmt::format("wrote {}: g(0..{}) of {}{}\n", *output, table.upto, table.game,
+                            table.period ? fmt::format(", period {} from n0 = {}", *table.period, *table.preperiod)
+                                         : ""));
+    }
+  });
+}
+
+}  // namespace
+
+void add_plot_command(CLI::App& app, GlobalOptions& options) {
+  CLI::App* plot = app.add_subcommand("plot", "draw g(n) against n of a heap game as an SVG scatter plot");
+  plot->require_subcommand(1);
+  for (const catalogue::Entry* entry : catalogue::games()) {
+    if (entry->info().has_table) add_plot_game(*plot, options, *entry);
+  }
+}
+
+void add_misere_flag(CLI::App& command, Arguments& args) {
+  command.add_flag("--misere", args.misere, "misère play: the player who makes the last move loses");
+}
+
 void add_rule_options(CLI::App& command, const std::vector<RuleOption>& options, Arguments& args,
-                      const std::string& skip = "") {
+                      const std::string& skip) {
   for (const RuleOption& option : options) {
     if (option.name == skip) continue;
     CLI::Option* added = nullptr;
@@ -74,103 +215,6 @@ std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry
   return entry.make(args.rules, context);
 }
 
-std::size_t parse_listing(const std::string& text, const char* what, std::size_t fallback) {
-  if (text.empty()) return fallback;
-  return static_cast<std::size_t>(parse_count(text, what, kMaxListed));
-}
-
-void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& entry) {
-  const GameInfo& info = entry.info();
-  CLI::App* command = app.add_subcommand(info.name, info.summary);
-  for (const std::string& alias : info.aliases) command->alias(alias);
-  command->footer(footer_of(info, ""));
-  auto args = std::make_shared<Arguments>();
-  add_rule_options(*command, info.rule_options, *args);
-  CLI::Option* position_argument =
-      command->add_option("position", args->positions, "the position: " + info.component_noun + "s (limits below)")->allow_extra_args();
-  if (!info.reads_input && !info.position_optional && !info.has_batch) position_argument->required();
-  command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9 (JSON always has "
-                                                      "the full count in winning_moves_count)")
-      ->type_name("N");
-  if (info.has_batch) command->add_flag("--batch", args->flags["--batch"], "the contest format on standard input");
-  command->callback([&options, &entry, args] {
-    const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
-    StopOnSignals signals;
-    auto instance = make_instance(entry, *args, context);
-    if (args->flags["--batch"]) {
-      if (options.json) throw InputError(entry.info().name + ": --batch prints the contest format; it cannot be "
-                                                              "combined with --json");
-      if (!args->positions.empty()) {
-        throw InputError(entry.info().name + ": --batch reads its rows from standard input, not arguments");
-      }
-      write_out(instance->batch(read_standard_input()));
-      return;
-    }
-    const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
-    const catalogue::Position position = instance->parse(args->positions);
-    const catalogue::Report report = instance->analyse(position, max_moves);
-    write_out(options.json ? catalogue::report_json_text(report) + "\n" : catalogue::report_text(report));
-  });
-}
-
-void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalogue::Entry& entry) {
-  const GameInfo& info = entry.info();
-  CLI::App* command = explain.add_subcommand(info.name, "explain a position of " + info.summary);
-  for (const std::string& alias : info.aliases) command->alias(alias);
-  command->footer(footer_of(info, "explain "));
-  auto args = std::make_shared<Arguments>();
-  add_rule_options(*command, info.rule_options, *args);
-  CLI::Option* position_argument =
-      command->add_option("position", args->positions, "the position: " + info.component_noun + "s")->allow_extra_args();
-  if (!info.reads_input && !info.position_optional) position_argument->required();
-  command->add_option("--limit", args->limit, "list at most N options per component, N up to 10^9 (default "
-                                              "100; the count is always given)")
-      ->type_name("N");
-  command->add_option("--max-moves", args->max_moves, "list at most N winning moves, N up to 10^9")->type_name("N");
-  command->callback([&options, &entry, args] {
-    const catalogue::Context context = make_context(options, kDefaultAnswerSeconds);
-    StopOnSignals signals;
-    auto instance = make_instance(entry, *args, context);
-    const std::size_t limit = parse_listing(args->limit, "--limit", 100);
-    const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
-    const catalogue::Position position = instance->parse(args->positions);
-    std::vector<catalogue::ComponentExplanation> components;
-    for (std::size_t i = 0; i < position.components.size(); ++i) {
-      components.push_back(instance->explain(position, i, limit));
-    }
-    const catalogue::Report report = instance->analyse(position, max_moves);
-    write_out(options.json ? catalogue::explanation_json_text(report, components) + "\n"
-                           : catalogue::explanation_text(report, components));
-  });
-}
-
-void add_table_game(CLI::App& table, GlobalOptions& options, const catalogue::Entry& entry) {
-  const GameInfo& info = entry.info();
-  CLI::App* command = table.add_subcommand(info.name, "g(0..N) of " + info.summary);
-  for (const std::string& alias : info.aliases) command->alias(alias);
-  command->footer(fmt::format("Example: grundy table {} --upto 30\nLimits: --upto at most {}", info.name,
-                              info.table_max_upto));
-  auto args = std::make_shared<Arguments>();
-  auto output = std::make_shared<TableOutputOptions>();
-  add_rule_options(*command, info.rule_options, *args, "--upto");  // the table's own --upto is N
-  add_rule_options(*command, info.table_options, *args);
-  command->add_option("--upto", args->upto, fmt::format("compute g(0..N), N at most {}", info.table_max_upto))
-      ->required()
-      ->type_name("N");
-  add_table_output_options(*command, *output);
-  command->callback([&options, &entry, args, output] {
-    const catalogue::Context context = make_context(options, 0);
-    StopOnSignals signals;
-    auto instance = make_instance(entry, *args, context);
-    const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);
-    catalogue::TableRequest request = table_request(entry.info(), args->rules, *output);
-    const catalogue::TableResult result = instance->table(upto, request);
-    print_table(result, *output, options);
-  });
-}
-
-}  // namespace
-
 void add_game_commands(CLI::App& app, GlobalOptions& options) {
   for (const catalogue::Entry* entry : catalogue::games()) add_game(app, options, *entry);
 }
@@ -195,6 +239,10 @@ void add_all_commands(CLI::App& app, GlobalOptions& options) {
   add_explain_command(app, options);
   add_table_command(app, options);
   add_examples_command(app, options);
+  add_plot_command(app, options);
+  add_play_command(app, options);
+  add_quotient_command(app, options);
+  add_serve_command(app, options);
 }
 
 }  // namespace grundy::cli

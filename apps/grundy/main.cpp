@@ -15,7 +15,7 @@
 
 int main(int argc, char** argv) {
   using grundy::cli::GlobalOptions;
-  CLI::App app{"grundy: values, winners and every winning move of impartial games (normal play)."};
+  CLI::App app{"grundy: values, winners and every winning move of impartial games (normal and misère play)."};
   app.name("grundy");
   app.require_subcommand(1);
   app.fallthrough();

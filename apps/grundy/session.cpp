@@ -34,7 +34,9 @@ void draw_progress(const std::string& line) {
   g_progress_drawn.store(true);
 }
 
-double parse_seconds(const std::string& text) {
+}  // namespace
+
+double parse_seconds(const std::string& text, const std::string& option, const std::string& hint, double most) {
   std::size_t used = 0;
   double seconds = 0;
   try {
@@ -42,18 +44,20 @@ double parse_seconds(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || text.empty() || !(seconds >= 0) || seconds > 1e9) {
-    throw InputError(fmt::format("--time: '{}' is not a number of seconds (for example 30 or 2.5; 0 for no limit)", text));
+  if (used != text.size() || text.empty() || !(seconds >= 0) || seconds > most) {
+    throw InputError(fmt::format("{}: '{}' is not a number of seconds ({})", option, text, hint));
   }
   return seconds;
 }
 
-}  // namespace
+double time_seconds(const GlobalOptions& options, double default_seconds) {
+  return options.time.empty() ? default_seconds : parse_seconds(options.time, "--time", "for example 30 or 2.5; 0 for no limit", 1e9);
+}
 
 catalogue::Context make_context(const GlobalOptions& options, double default_seconds) {
   catalogue::Context context;
   context.memory = MemoryBudget::parse(options.memory);
-  const double seconds = options.time.empty() ? default_seconds : parse_seconds(options.time);
+  const double seconds = time_seconds(options, default_seconds);
   if (seconds > 0) {
     const auto budget = std::chrono::duration<double>(seconds);
     context.deadline =

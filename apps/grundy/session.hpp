@@ -22,6 +22,13 @@ struct GlobalOptions {
 /// tables (long research runs, checkpointed) have no default time budget.
 inline constexpr double kDefaultAnswerSeconds = 60;
 
+/// The seconds --time gives (`default_seconds` when not given; 0: no limit). Throws InputError.
+double time_seconds(const GlobalOptions& options, double default_seconds);
+
+/// A number of seconds given to `option` (0 for no limit, at most `most`); otherwise
+/// InputError "OPTION: 'TEXT' is not a number of seconds (HINT)".
+double parse_seconds(const std::string& text, const std::string& option, const std::string& hint, double most);
+
 /// The compute context for these options: memory and time budgets (`default_seconds`
 /// when --time is not given, 0 for none), the stop flag set by SIGINT/SIGTERM, and
 /// a progress line on stderr when it is a terminal.

@@ -14,27 +14,12 @@ namespace grundy::cli {
 
 namespace {
 
-using catalogue::Json;
 using catalogue::TableResult;
+using catalogue::table_json;
 
 std::string format_of(const TableResult& table, const TableOutputOptions& output) {
   if (!output.format.empty()) return output.format;
   return table.heap_table ? "binary" : "text";
-}
-
-Json table_json(const TableResult& table, bool with_values) {
-  Json json = Json::object();
-  json["game"] = table.game;
-  json["upto"] = table.upto;
-  Json values = Json::array();
-  if (with_values) {
-    for (std::uint64_t n = 0; n <= table.upto; ++n) values.push_back(table.at(n));
-  }
-  json["values"] = std::move(values);
-  json["period"] = table.period ? Json(*table.period) : Json(nullptr);
-  json["preperiod"] = table.preperiod ? Json(*table.preperiod) : Json(nullptr);
-  for (const auto& [key, field] : table.extra.items()) json[key] = field;
-  return json;
 }
 
 std::string period_line(const TableResult& table) {
@@ -66,9 +51,21 @@ std::string table_rows(const TableResult& table) {
   return out;
 }
 
+// With --misere: one line per heap, "n g misère-value genus".
+std::string misere_rows(const TableResult& table) {
+  std::string out = fmt::format("{}: misère play, heaps 0..{} (n, g(n), misère value, genus)\n", table.game, table.upto);
+  for (std::uint64_t n = 0; n <= table.upto; ++n) {
+    const auto& genus = table.genus[n];
+    out += fmt::format("{} {} {} {}\n", n, table.at(n), table.misere_values[n], genus ? *genus : "-");
+  }
+  return out;
+}
+
 std::string report_text(const TableResult& table, bool summary) {
   std::string out;
-  if (summary) {
+  if (!table.misere_values.empty() && !summary) {
+    out = misere_rows(table);
+  } else if (summary) {
     out = fmt::format("{}{}: g(0..{})\n", table.game,
                       table.extra.contains("code") ? fmt::format(" (code {})", table.extra["code"].get<std::string>())
                                                    : "",
@@ -79,13 +76,6 @@ std::string report_text(const TableResult& table, bool summary) {
   out += period_line(table);
   for (const std::string& note : table.notes) out += note + '\n';
   return out;
-}
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
-  out << bytes;
-  if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
 }
 
 }  // namespace
@@ -146,7 +136,7 @@ void print_table(const TableResult& table, const TableOutputOptions& output, con
         write_out(bytes);
         return;
       }
-      write_file(output.output, bytes);
+      write_output_file(output.output, bytes);
     }
   }
   if (options.json) {
@@ -154,6 +144,13 @@ void print_table(const TableResult& table, const TableOutputOptions& output, con
   } else {
     write_out(report_text(table, output.summary));
   }
+}
+
+void write_output_file(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
+  out << bytes;
+  if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
 }
 
 std::string read_standard_input() { return detail::read_input("-"); }

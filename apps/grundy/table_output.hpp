@@ -27,6 +27,9 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
 /// Writes the table where --output says, and prints the report (unless it went to stdout).
 void print_table(const catalogue::TableResult& table, const TableOutputOptions& output, const GlobalOptions& options);
 
+/// Writes `bytes` to the --output FILE; InputError when it cannot.
+void write_output_file(const std::string& path, const std::string& bytes);
+
 /// All of standard input.
 std::string read_standard_input();
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "graph_file.hpp"
 #include "grundy/catalogue/adapter.hpp"
@@ -56,6 +57,10 @@ void add_all_nimbers(Report& report, const LoadedDag& dag) {
 
 Speech<games::DagGame> dag_speech(std::shared_ptr<LoadedDag> dag) {
   Speech<games::DagGame> speech;
+  speech.draw = [dag](games::Digraph::Vertex v, const std::string& label) {
+    return fmt::format("{}: ● on {}  (it can move to: {})\n", label, dag->graph.name(v),
+                       successor_names(dag->graph, v));
+  };
   speech.parse = [dag](std::string_view text, const std::string& what) {
     const auto vertex = dag->graph.find(text);
     if (!vertex) throw InputError(fmt::format("{}: unknown vertex '{}' (not in {})", what, text, dag->path));

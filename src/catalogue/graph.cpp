@@ -5,12 +5,19 @@
 // with its values and remoteness, when the instance is made.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
+#include <boost/container_hash/hash.hpp>
+
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "graph_file.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/games/loopy.hpp"
+#include "grundy/misere/retrograde.hpp"
 
 namespace grundy::catalogue {
 
@@ -28,6 +35,18 @@ Outcome outcome_of(games::LoopyOutcome outcome) {
     case games::LoopyOutcome::kLoss:
       return Outcome::second;
     case games::LoopyOutcome::kDraw:
+      return Outcome::draw;
+  }
+  return Outcome::draw;
+}
+
+Outcome outcome_of(misere::LoopyMisereOutcome outcome) {
+  switch (outcome) {
+    case misere::LoopyMisereOutcome::win:
+      return Outcome::first;
+    case misere::LoopyMisereOutcome::loss:
+      return Outcome::second;
+    case misere::LoopyMisereOutcome::draw:
       return Outcome::draw;
   }
   return Outcome::draw;
@@ -103,6 +122,66 @@ class GraphInstance final : public Instance {
     return out;
   }
 
+  [[nodiscard]] Report analyse_misere(const Position& position, std::size_t max_moves) override {
+    const std::vector<games::Digraph::Vertex> at = pebbles(position);
+    const Retrograde retrograde = misere_states(at);
+    Report report;
+    report.play = Play::misere;
+    report.game = name_;
+    report.components = position.components;
+    for (const auto v : at) report.values.push_back(game_value(values_[v]));
+    report.genus.assign(at.size(), std::nullopt);
+    report.outcome = outcome_of(retrograde.outcome(sorted(at)));
+    for_each_move(at, [&](const games::LoopyMove& move, const std::vector<games::Digraph::Vertex>& after) {
+      const misere::LoopyMisereOutcome next = retrograde.outcome(sorted(after));
+      if (next == misere::LoopyMisereOutcome::loss) {
+        if (report.winning_moves.size() < max_moves) report.winning_moves.push_back(describe(move));
+        ++report.winning_moves_count;
+      } else if (next == misere::LoopyMisereOutcome::draw && report.outcome == Outcome::draw &&
+                 report.drawing_moves.size() < max_moves) {
+        report.drawing_moves.push_back(describe(move));
+      }
+    });
+    report.terminal = std::all_of(at.begin(), at.end(), [&](auto v) { return graph_.successors(v).empty(); });
+    report.extra["vertices"] = graph_.vertex_count();
+    report.extra["edges"] = graph_.edge_count();
+    return report;
+  }
+
+  [[nodiscard]] ComponentExplanation explain_misere(const Position& position, std::size_t component,
+                                                    std::size_t limit) override {
+    ComponentExplanation out = explain(position, component, limit);
+    std::vector<games::Digraph::Vertex> at = pebbles(position);
+    const Retrograde retrograde = misere_states(at);
+    const auto next = graph_.successors(at[component]);
+    for (std::size_t j = 0; j < out.options.size(); ++j) {
+      at[component] = next[j];
+      out.options[j].misere_outcome = outcome_of(retrograde.outcome(sorted(at)));
+    }
+    return out;
+  }
+
+  // Each pebble with where it can go; a small graph also as all its vertices with their pebbles.
+  [[nodiscard]] std::string draw(const Position& position) override {
+    constexpr std::size_t kListedVertices = 40;
+    const std::vector<games::Digraph::Vertex> at = pebbles(position);
+    std::string out;
+    std::vector<std::size_t> count(graph_.vertex_count() <= kListedVertices ? graph_.vertex_count() : 0);
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      out += fmt::format("pebble {}: ● on {}  (it can move to: {})\n", i + 1, graph_.name(at[i]),
+                         successor_names(graph_, at[i]));
+      if (!count.empty()) ++count[at[i]];
+    }
+    if (at.empty()) out += "(no pebble left)\n";
+    if (count.empty()) return out;
+    out += "graph:";
+    for (std::size_t v = 0; v < count.size(); ++v) {
+      out += ' ' + std::string(graph_.name(static_cast<games::Digraph::Vertex>(v)));
+      for (std::size_t k = 0; k < count[v]; ++k) out += "●";
+    }
+    return out + '\n';
+  }
+
   [[nodiscard]] bool terminal(const Position& position) override {
     for (const auto v : pebbles(position)) {
       if (!graph_.successors(v).empty()) return false;
@@ -111,6 +190,51 @@ class GraphInstance final : public Instance {
   }
 
  private:
+  using State = std::vector<games::Digraph::Vertex>;
+  using Expand = std::function<void(const State&, const std::function<void(const State&)>&)>;
+  using Retrograde = misere::MisereRetrograde<State, boost::hash<State>, Expand>;
+
+  static State sorted(State s) {
+    std::sort(s.begin(), s.end());
+    return s;
+  }
+
+  // Every move of the sum: the move and the pebbles after it.
+  template <class Visit>
+  void for_each_move(const State& at, Visit&& visit) const {
+    State after = at;
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      for (const auto to : graph_.successors(at[i])) {
+        after[i] = to;
+        visit(games::LoopyMove{i, at[i], to}, after);
+      }
+      after[i] = at[i];
+    }
+  }
+
+  // Misère outcomes of every multiset of pebble positions reachable from `at`.
+  Retrograde misere_states(const State& at) const {
+    Expand expand = [this](const State& state, const std::function<void(const State&)>& emit) {
+      State after = state;
+      for (std::size_t i = 0; i < state.size(); ++i) {
+        if (i > 0 && state[i] == state[i - 1]) continue;  // the same vertex: the same positions
+        for (const auto to : graph_.successors(state[i])) {
+          after[i] = to;
+          emit(sorted(after));
+        }
+        after[i] = state[i];
+      }
+    };
+    try {
+      return Retrograde(sorted(at), expand, kMaxMisereStates);
+    } catch (const BudgetExceeded&) {
+      throw InputError(name_ + ": misère play searches every position of the sum, and this one reaches more than " +
+                       std::to_string(kMaxMisereStates) + " (fewer pebbles or a smaller graph)");
+    }
+  }
+
+  static constexpr std::size_t kMaxMisereStates = 2'000'000;
+
   std::vector<games::Digraph::Vertex> pebbles(const Position& position) const {
     return games::find_pebbles(graph_, position.components, path_ == "-" ? "standard input" : path_);
   }
@@ -127,6 +251,7 @@ class GraphInstance final : public Instance {
     MoveInfo info{.component = move.component, .text = fmt::format("move the pebble on {} to {}", from, to)};
     info.fields["from"] = from;
     info.fields["to"] = to;
+    info.result = {to};
     return info;
   }
 

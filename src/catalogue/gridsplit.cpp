@@ -10,6 +10,7 @@
 #include <map>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
@@ -101,6 +102,10 @@ class GridPieces {
 
 Speech<GridPieces> gridsplit_speech(std::shared_ptr<GridBook> book, const std::string& file) {
   Speech<GridPieces> speech;
+  speech.draw = [book](const GridPiece& piece, const std::string& label) {
+    return cell_matrix(label + " (* a cell that can be played)", rows_of(book->text_of(piece)),
+                       std::size_t{piece.rect.top} + 1, std::size_t{piece.rect.left} + 1);
+  };
   speech.expand = [file](const std::vector<std::string>& arguments) {
     std::vector<std::string> grids;
     std::vector<std::string> sources = arguments;

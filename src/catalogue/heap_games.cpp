@@ -7,12 +7,14 @@
 #include <algorithm>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/games/octal.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/moves.hpp"
+#include "heap_quotient.hpp"
 #include "heap_tables.hpp"
 
 namespace grundy::catalogue {
@@ -109,6 +111,7 @@ HeapSettings heap_settings(const heap::HeapRules& rules, const RuleValues& value
 Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& table, const HeapSettings& settings,
                                      const Context& context) {
   Speech<games::OctalGame> speech;
+  speech.draw = [](std::uint64_t heap, const std::string& label) { return token_row(label, heap); };
   const heap::HeapRules& rules = table->rules();
   const bool grundys = rules.unequal_split();
   speech.parse = [](std::string_view text, const std::string& what) {
@@ -138,6 +141,8 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
                                          period->preperiod, period->period));
     }
   };
+  auto quotient = std::make_shared<HeapQuotientPath>(rules, context);
+  speech.misere = [quotient](std::span<const std::uint64_t> heaps) { return quotient->answer(heaps); };
   speech.table = [rules, settings, context](std::uint64_t upto, const TableRequest& request) {
     return heap_table(rules, upto, request, settings.run, context);
   };

@@ -2,10 +2,12 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/games/nim.hpp"
+#include "grundy/misere/nim.hpp"
 
 namespace grundy::catalogue {
 
@@ -15,6 +17,7 @@ constexpr std::uint64_t kMaxTable = 100'000'000;
 
 Speech<games::Nim> nim_speech() {
   Speech<games::Nim> speech;
+  speech.draw = [](std::uint64_t pile, const std::string& label) { return token_row(label, pile); };
   speech.parse = [](std::string_view text, const std::string& what) {
     return parse_count(text, what, games::Nim::kMaxPile);
   };
@@ -26,6 +29,16 @@ Speech<games::Nim> nim_speech() {
     return info;
   };
   speech.count_options = [](std::uint64_t pile) { return std::optional<std::uint64_t>(pile); };
+  speech.misere = [](std::span<const std::uint64_t> piles) {
+    misere::MisereAnswer<games::Nim> answer;
+    answer.first_player_wins = misere::nim_first_player_wins(piles);
+    for (const misere::NimMove& m : misere::nim_winning_moves(piles)) {
+      std::vector<std::uint64_t> left;
+      if (m.to != 0) left.push_back(m.to);
+      answer.winning_moves.push_back({m.pile, games::Nim::Move{piles[m.pile], m.to}, std::move(left)});
+    }
+    return std::optional(std::move(answer));
+  };
   speech.table = [](std::uint64_t upto, const TableRequest&) {
     return values_table("nim", upto, [](std::uint64_t n) { return games::Nim{}.value(n); });
   };

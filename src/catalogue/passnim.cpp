@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/games/passnim.hpp"
@@ -14,6 +15,9 @@ constexpr std::uint64_t kMaxTable = 10'000'000;
 
 Speech<games::PassNim> passnim_speech() {
   Speech<games::PassNim> speech;
+  speech.draw = [](const games::PassPile& pile, const std::string& label) {
+    return token_row(label + (pile.pass_used ? ", pass used" : ", pass free"), pile.size);
+  };
   speech.parse = [](std::string_view text, const std::string& what) { return games::parse_pass_pile(text, what); };
   speech.format = games::format_pass_pile;
   speech.describe = [](const games::PassPile& before, const games::PassNim::Move& move,

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
@@ -28,6 +29,12 @@ struct BoardFrame {
 
 Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
   Speech<games::Rect> speech;
+  speech.draw = [frame](std::uint64_t cells, const std::string& label) {
+    const std::string text = games::format_rect_board(games::RectBoard{cells, frame->rows, frame->cols});
+    std::vector<std::string> rows = rows_of(text);
+    for (std::string& row : rows) std::replace(row.begin(), row.end(), '0', '.');
+    return cell_matrix(label + " (1: a cell still to clear)", rows);
+  };
   speech.expand = [](const std::vector<std::string>& arguments) {
     if (arguments.size() > 1) {
       throw InputError(fmt::format("rect: expected one board, got {} arguments (separate rows with '/', not spaces)",

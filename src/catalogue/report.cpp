@@ -26,6 +26,8 @@ const char* outcome_name(Outcome outcome) {
   return "draw";
 }
 
+const char* play_name(Play play) { return play == Play::misere ? "misere" : "normal"; }
+
 namespace {
 
 Json move_json(const MoveInfo& move) {
@@ -54,10 +56,26 @@ std::string splice(const Json& json, const std::string& raw_field) {
 }
 
 std::string outcome_line(const Report& report) {
+  if (report.play == Play::misere) {
+    if (report.outcome == Outcome::draw) return "misère play: neither player can force a win: a draw with perfect play";
+    if (report.terminal) return "no move: the player to move wins (misère play)";
+    return report.outcome == Outcome::first ? "misère play: the first player wins" : "misère play: the second player wins";
+  }
   if (report.outcome == Outcome::draw) return "neither player can force a win: a draw with perfect play";
   if (report.outcome == Outcome::first) return "the first player wins";
   if (report.terminal) return "no move: the player to move loses";
   return "the second player wins";
+}
+
+// An option's misère outcome for the player who then moves.
+const char* misere_outcome_name(Outcome outcome) {
+  return outcome == Outcome::first ? "win" : outcome == Outcome::second ? "loss" : "draw";
+}
+
+std::string misere_option_text(Outcome outcome) {
+  if (outcome == Outcome::draw) return "  misère: a draw";
+  return outcome == Outcome::first ? "  misère: a win for the player to move"
+                                   : "  misère: a loss for the player to move (a winning move)";
 }
 
 std::string shown(const std::string& component) {
@@ -70,7 +88,7 @@ Json report_json(const Report& report) {
   Json json = Json::object();
   json["game"] = report.game;
   json["position"] = report.components;
-  json["value"] = report.value.json();
+  json["value"] = report.play == Play::misere ? Json(nullptr) : report.value.json();
   if (report.outcome != Outcome::draw) json["winner"] = outcome_name(report.outcome);
   Json values = Json::array();
   for (const GameValue& v : report.values) values.push_back(v.json());
@@ -80,6 +98,12 @@ Json report_json(const Report& report) {
   json["outcome"] = outcome_name(report.outcome);
   if (report.outcome == Outcome::draw) json["drawing_moves"] = moves_json(report.drawing_moves);
   for (const auto& [key, field] : report.extra.items()) json[key] = field;
+  json["play"] = play_name(report.play);
+  if (report.play == Play::misere) {
+    Json genus = Json::array();
+    for (const auto& g : report.genus) genus.push_back(g ? Json(*g) : Json(nullptr));
+    json["genus"] = std::move(genus);
+  }
   return json;
 }
 
@@ -88,8 +112,17 @@ std::string report_json_text(const Report& report) { return splice(report_json(r
 std::string report_text(const Report& report) {
   std::string out = report.title.empty() ? report.game : report.title;
   for (const std::string& c : report.components) out += ' ' + shown(c);
+  if (report.play == Play::misere) out += " (misère play)";
   out += '\n';
-  if (report.components.size() > 1) {
+  const bool misere = report.play == Play::misere;
+  if (misere) {
+    for (std::size_t i = 0; i < report.components.size(); ++i) {
+      const bool has_genus = i < report.genus.size() && report.genus[i];
+      out += fmt::format("  component {}: {}  value {}{}\n", i + 1, shown(report.components[i]), report.values[i].text(),
+                         has_genus ? "  genus " + *report.genus[i] : std::string());
+    }
+    out += outcome_line(report) + '\n';
+  } else if (report.components.size() > 1) {
     for (std::size_t i = 0; i < report.components.size(); ++i) {
       out += fmt::format("  component {}: {}  value {}\n", i + 1, shown(report.components[i]), report.values[i].text());
     }
@@ -125,12 +158,14 @@ Json explanation_entry(const ComponentExplanation& c) {
   entry["value"] = c.value.json();
   entry["options_count"] = c.options_count_known ? Json(c.options_count) : Json(nullptr);
   entry["options_listed"] = c.options.size();
+  if (c.genus) entry["genus"] = *c.genus;
   Json options = Json::array();
   for (const OptionInfo& option : c.options) {
     Json o = Json::object();
     o["move"] = option.move.text;
     o["result"] = option.result;
     o["value"] = option.value.json();
+    if (option.misere_outcome) o["misere_outcome"] = misere_outcome_name(*option.misere_outcome);
     for (const auto& [key, field] : option.move.fields.items()) o[key] = field;
     options.push_back(std::move(o));
   }
@@ -162,8 +197,11 @@ std::string explanation_text(const Report& report, const std::vector<ComponentEx
                        c.cut() ? fmt::format(", the first {} shown (--limit N shows more)", c.options.size()) : "");
     for (const OptionInfo& option : c.options) {
       std::string result = option.result.empty() ? "nothing" : fmt::format("{}", fmt::join(option.result, " + "));
-      out += fmt::format("    {:<40}  leaves {}  value {}\n", option.move.text, shown(result), option.value.text());
+      std::string misere;
+      if (option.misere_outcome) misere = misere_option_text(*option.misere_outcome);
+      out += fmt::format("    {:<40}  leaves {}  value {}{}\n", option.move.text, shown(result), option.value.text(), misere);
     }
+    if (c.genus) out += fmt::format("  genus {}\n", *c.genus);
     if (c.value.infinite()) {
       out += fmt::format("  value {}: no finite mex (the position can be kept from ending)\n", c.value.text());
     } else if (c.cut()) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
@@ -64,6 +65,7 @@ void add_period_fields(const games::Subtraction& game, Json& extra, std::vector<
 
 Speech<CoveringSubtraction> subtraction_speech(std::shared_ptr<CoveringSubtraction> game) {
   Speech<CoveringSubtraction> speech;
+  speech.draw = [](std::uint64_t pile, const std::string& label) { return token_row(label, pile); };
   speech.parse = [](std::string_view text, const std::string& what) { return parse_count(text, what, kMaxPile); };
   speech.format = [](std::uint64_t pile) { return std::to_string(pile); };
   speech.prepare = [game](std::span<const std::uint64_t> piles) {

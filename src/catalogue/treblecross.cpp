@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
@@ -119,6 +120,7 @@ std::string batch_answers(const std::string& input, GapValues& values) {
 
 Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
   Speech<TreblecrossRow> speech;
+  speech.draw = [](const std::string& row, const std::string& label) { return numbered_row(label, row); };
   speech.parse = [](std::string_view text, const std::string& what) {
     return games::parse_treblecross_row(text, what);
   };
@@ -165,6 +167,10 @@ Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
     }
   };
   speech.batch = [values](const std::string& input) { return batch_answers(input, *values); };
+  // The row's winner is whoever completes three in a row, not whoever moves last.
+  speech.misere_refusal =
+      "misère play is not defined: the winner completes three in a row, whoever moves last (for the "
+      "last-move game of the safe runs, use: octal 0.007 --misere)";
   return speech;
 }
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "catalogue_games.hpp"
+#include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
@@ -32,6 +33,10 @@ std::string pile_word(const games::Wythoff::Move& move) {
 
 Speech<games::Wythoff> wythoff_speech() {
   Speech<games::Wythoff> speech;
+  speech.draw = [](const Piles& p, const std::string& label) {
+    return fmt::format("{}: first pile ({}): {}\n{:{}}  second pile ({}): {}\n", label, p.first, tokens(p.first), "",
+                       label.size(), p.second, tokens(p.second));
+  };
   speech.parse = parse_piles;
   speech.format = [](const Piles& p) { return fmt::format("{},{}", p.first, p.second); };
   speech.describe = [](const Piles& from, const games::Wythoff::Move& move, std::span<const Piles>) {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -98,6 +99,17 @@ std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t hash) {
   return hash;
 }
 
+namespace {
+
+// A name of this process's and this call's own: two processes, or two threads of
+// one server, saving one file never share a temporary.
+[[gnu::noinline]] std::string temporary_name(const std::string& path) {
+  static std::atomic<std::uint64_t> saves{0};
+  return path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(saves.fetch_add(1));
+}
+
+}  // namespace
+
 void save_table(const HeapTable& table, const std::string& path) {
   std::vector<char> header = header_bytes(table);
   const auto [values, values_size] = value_bytes(table);
@@ -106,8 +118,7 @@ void save_table(const HeapTable& table, const std::string& path) {
   hash = fnv1a64(values, values_size, hash);
   std::memcpy(header.data() + kChecksumOffset, &hash, 8);
 
-  // A name of this process's own: two processes saving one file never share a temporary.
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  const std::string temp = temporary_name(path);
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr) throw Error(grundy::detail::message("cannot write '", temp, "': ", std::strerror(errno)));
   bool ok = std::fwrite(header.data(), 1, header.size(), file) == header.size();

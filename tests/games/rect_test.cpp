@@ -22,6 +22,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/solver.hpp"
 #include "support/conformance.hpp"
+#include "support/searched_rect.hpp"
 
 namespace grundy {
 namespace {
@@ -455,33 +456,21 @@ TEST(RectKnownValue, LinesHaveTheirLength) {
   EXPECT_EQ(Rect{}.known_value(0x0101010101ULL | 0x2ULL), std::nullopt);
 }
 
-// Rect without its known_value hook (every component searched through the memo).
-struct SearchedRect {
-  using Position = Rect::Position;
-  using Move = Rect::Move;
-  template <class Sink>
-  void options(Position cells, Sink& sink) const {
-    Rect{}.options(cells, sink);
-  }
-  void decompose(Position cells, std::vector<Position>& parts) const { Rect{}.decompose(cells, parts); }
-  [[nodiscard]] Position canonical(Position cells) const { return Rect{}.canonical(cells); }
-};
-
 TEST(RectKnownValue, SolverWithKnownValuesMatchesTheSearchedOne) {
-  static_assert(HasKnownValue<Rect> && !HasKnownValue<SearchedRect>);
+  static_assert(HasKnownValue<Rect> && !HasKnownValue<testing::SearchedRect>);
   std::mt19937_64 rng(71);
   for (int t = 0; t < (kSanitized ? 6 : 24); ++t) {
     const int side = 5 + t % 2;
     const Cells x = random_board(rng, side, side, side == 5 ? 0.7 : 0.5);
     const Rect fast_game;
-    const SearchedRect searched_game;
+    const testing::SearchedRect searched_game;
     Solver<Rect> fast(fast_game);
-    Solver<SearchedRect> searched(searched_game);
+    Solver<testing::SearchedRect> searched(searched_game);
     EXPECT_EQ(fast.value(x), searched.value(x)) << x;
     EXPECT_LE(fast.memo_size(), searched.memo_size()) << x;
     // The winning moves, found from the options' values, agree too.
     Analyzer<Rect> fast_analyzer(fast_game);
-    Analyzer<SearchedRect> searched_analyzer(searched_game);
+    Analyzer<testing::SearchedRect> searched_analyzer(searched_game);
     const std::vector<Cells> sum{x};
     const auto a = fast_analyzer.analyze(sum);
     const auto b = searched_analyzer.analyze(sum);

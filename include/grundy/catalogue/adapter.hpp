@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -15,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,6 +24,9 @@
 #include "grundy/catalogue/limits.hpp"
 #include "grundy/core/analysis.hpp"
 #include "grundy/core/errors.hpp"
+#include "grundy/misere/answer.hpp"
+#include "grundy/misere/genus.hpp"
+#include "grundy/misere/misere_search.hpp"
 
 namespace grundy::catalogue {
 
@@ -51,7 +56,24 @@ struct Speech {
   std::function<TableResult(std::uint64_t upto, const TableRequest&)> table;
   /// Optional: the contest format on standard input.
   std::function<std::string(const std::string& input)> batch;
+  /// Optional: misère play answered without search (Nim: Bouton's rule; heap
+  /// games: the hook for their misère quotient); nullopt falls back to the search.
+  std::function<std::optional<misere::MisereAnswer<G>>(std::span<const P>)> misere;
+  /// Optional: why misère play is not defined for this game; --misere is then refused with it.
+  std::string misere_refusal;
+  /// Optional: the component drawn for people (lines ending in '\n'), headed by
+  /// `label` ("heap 2"); without it a component is drawn as its text.
+  std::function<std::string(const P&, const std::string& label)> draw;
 };
+
+/// A component with more options than this is refused by the misère search (it
+/// visits every position of the sum).
+inline constexpr std::uint64_t kMaxMisereOptions = 1'000'000;
+/// Genera are computed for components with at most this many options, within kGenusSeconds.
+inline constexpr std::uint64_t kMaxGenusOptions = 64;
+inline constexpr double kGenusSeconds = 1.0;
+/// `grundy table GAME --misere` stops here: each heap's value is a search over sums of smaller heaps.
+inline constexpr std::uint64_t kMaxMisereTableUpto = 40;
 
 namespace detail {
 
@@ -98,7 +120,8 @@ class GameInstance : public Instance {
                std::string noun)
       : game_(std::move(game)),
         speech_(std::move(speech)),
-        analyzer_(*game_, search_limits(context)),
+        limits_(search_limits(context)),
+        analyzer_(*game_, limits_),
         name_(std::move(name)),
         noun_(std::move(noun)) {}
 
@@ -128,6 +151,7 @@ class GameInstance : public Instance {
       const auto& win = analysis.winning_moves[i];
       MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
       move.component = win.component;
+      for (const P& c : win.result) move.result.push_back(speech_.format(c));
       report.winning_moves.push_back(std::move(move));
     }
     report.terminal = analysis.nim_sum == 0 && std::all_of(sum.begin(), sum.end(), [&](const P& p) {
@@ -197,14 +221,92 @@ class GameInstance : public Instance {
     return true;
   }
 
+  [[nodiscard]] Report analyse_misere(const Position& position, std::size_t max_moves) override {
+    refuse_undefined_misere();
+    const std::vector<P> sum = natives(position);
+    const misere::MisereAnswer<G> answer = misere_answer(sum);
+    Report report;
+    report.play = Play::misere;
+    report.game = name_;
+    report.components = position.components;
+    const auto genus_deadline = genus_limits();
+    for (const P& p : sum) {
+      const Nimber v = analyzer_.value(p);
+      report.values.push_back(GameValue{v});
+      report.genus.push_back(genus_text(p, v, genus_deadline));
+    }
+    report.outcome = answer.first_player_wins ? Outcome::first : Outcome::second;
+    report.winning_moves_count = answer.winning_moves.size();
+    for (std::size_t i = 0; i < answer.winning_moves.size() && i < max_moves; ++i) {
+      const auto& win = answer.winning_moves[i];
+      MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
+      move.component = win.component;
+      report.winning_moves.push_back(std::move(move));
+    }
+    report.terminal = std::all_of(sum.begin(), sum.end(), [&](const P& p) { return option_count(p).value_or(1) == 0; });
+    if (speech_.extras) speech_.extras(report, analyzer_);
+    return report;
+  }
+
+  [[nodiscard]] ComponentExplanation explain_misere(const Position& position, std::size_t component,
+                                                    std::size_t limit) override {
+    refuse_undefined_misere();
+    ComponentExplanation out = explain(position, component, limit);
+    const std::vector<P> sum = natives(position);
+    out.genus = genus_text(sum[component], out.value.nimber, genus_limits());
+    if (out.options.empty()) return out;
+    check_misere_size(sum);
+    detail::OptionLister<P, M> lister(limit, std::max<std::uint64_t>(limit, 1));
+    try {
+      game_->options(sum[component], lister);
+    } catch (const detail::EnoughOptions&) {
+    }
+    std::vector<P> after;
+    for (std::size_t j = 0; j < out.options.size() && j < lister.options().size(); ++j) {
+      replace_component(sum, component, lister.options()[j].components, after);
+      out.options[j].misere_outcome = misere_search().first_player_wins(after) ? Outcome::first : Outcome::second;
+    }
+    return out;
+  }
+
   [[nodiscard]] TableResult table(std::uint64_t upto, const TableRequest& request) override {
     if (!speech_.table) return Instance::table(upto, request);
-    return speech_.table(upto, request);
+    if (!request.misere) return speech_.table(upto, request);
+    if constexpr (std::is_same_v<P, std::uint64_t>) {
+      refuse_undefined_misere();
+      if (upto > kMaxMisereTableUpto) {
+        throw InputError("--upto: a misère table searches sums of heaps; N is at most " +
+                         std::to_string(kMaxMisereTableUpto));
+      }
+      TableRequest normal = request;
+      normal.misere = false;
+      TableResult result = speech_.table(upto, normal);
+      misere::MisereSearch<G> values(*game_, limits_, misere::MisereMode::grundy);
+      if (!genus_) genus_.emplace(*game_, limits_);
+      genus_->set_limits(limits_);
+      for (P n = 0; n <= upto; ++n) {
+        const P heap[] = {n};
+        result.misere_values.push_back(values.value(values.state_of(heap)));
+        const auto genus = genus_->genus(n, result.at(n));
+        result.genus.push_back(genus ? std::optional(genus->text()) : std::nullopt);
+      }
+      return result;
+    } else {
+      throw InputError(name_ + ": --misere tables are for heap games");
+    }
   }
 
   [[nodiscard]] std::string batch(const std::string& input) override {
     if (!speech_.batch) return Instance::batch(input);
     return speech_.batch(input);
+  }
+
+  [[nodiscard]] std::string draw(const Position& position) override {
+    if (!speech_.draw || position.components.empty()) return Instance::draw(position);
+    const std::vector<P> sum = natives(position);
+    std::string out;
+    for (std::size_t i = 0; i < sum.size(); ++i) out += speech_.draw(sum[i], noun_ + " " + std::to_string(i + 1));
+    return out;
   }
 
   [[nodiscard]] const G& game() const { return *game_; }
@@ -220,6 +322,99 @@ class GameInstance : public Instance {
     }
     if (speech_.prepare) speech_.prepare(out);
     return out;
+  }
+
+  void refuse_undefined_misere() const {
+    if (!speech_.misere_refusal.empty()) throw InputError(name_ + ": " + speech_.misere_refusal);
+  }
+
+  misere::MisereSearch<G>& misere_search() {
+    if (!misere_search_) misere_search_.emplace(*game_, limits_);
+    return *misere_search_;
+  }
+
+  // The search visits every position of the sum: a component with too many options is refused.
+  void check_misere_size(const std::vector<P>& sum) const {
+    for (std::size_t i = 0; i < sum.size(); ++i) {
+      if (!speech_.count_options) return;
+      const std::optional<std::uint64_t> count = speech_.count_options(sum[i]);
+      if (count && *count > kMaxMisereOptions) {
+        throw InputError(fmt_misere_size_error(i, *count));
+      }
+    }
+  }
+
+  std::string fmt_misere_size_error(std::size_t i, std::uint64_t count) const {
+    return noun_ + " " + std::to_string(i + 1) + ": too large for misère play, which searches every position of the " +
+           "sum (" + std::to_string(count) + " options; at most " + std::to_string(kMaxMisereOptions) + ")";
+  }
+
+  static void replace_component(const std::vector<P>& sum, std::size_t i, const std::vector<P>& with,
+                                std::vector<P>& out) {
+    out.clear();
+    for (std::size_t k = 0; k < sum.size(); ++k) {
+      if (k != i) out.push_back(sum[k]);
+    }
+    out.insert(out.end(), with.begin(), with.end());
+  }
+
+  // The game's fast path, else the generic search (every option of every component tried).
+  misere::MisereAnswer<G> misere_answer(const std::vector<P>& sum) {
+    if (speech_.misere) {
+      if (auto fast = speech_.misere(sum)) return std::move(*fast);
+    }
+    check_misere_size(sum);
+    misere::MisereAnswer<G> answer;
+    answer.first_player_wins = misere_search().first_player_wins(sum);
+    if (!answer.first_player_wins) return answer;
+    std::vector<P> after;
+    for (std::size_t i = 0; i < sum.size(); ++i) {
+      for (auto& option : analyzer_.options(sum[i])) {
+        replace_component(sum, i, option.components, after);
+        if (!misere_search().first_player_wins(after)) {
+          answer.winning_moves.push_back(WinningMove<G>{i, std::move(option.move), std::move(option.components)});
+        }
+      }
+    }
+    return answer;
+  }
+
+  // Genera are a bonus: computed for small components within a short time and
+  // memory allowance, else left out (nullopt).
+  SearchLimits genus_limits() const {
+    SearchLimits limits = limits_;
+    limits.memory = MemoryBudget(std::min<std::uint64_t>(limits_.memory.bytes(), std::uint64_t{256} << 20));
+    const auto soon = SearchLimits::Clock::now() + std::chrono::milliseconds(static_cast<int>(kGenusSeconds * 1000));
+    if (!limits.deadline || *limits.deadline > soon) limits.deadline = soon;
+    limits.on_progress = nullptr;
+    return limits;
+  }
+
+  std::optional<std::string> genus_text(const P& p, Nimber normal, const SearchLimits& limits) {
+    const std::optional<std::uint64_t> count = option_count_capped(p);
+    if (!count || *count > kMaxGenusOptions) return std::nullopt;
+    if (!genus_) genus_.emplace(*game_, limits);
+    genus_->set_limits(limits);
+    try {
+      if (auto genus = genus_->genus(p, normal)) return genus->text();
+    } catch (const BudgetExceeded&) {
+    } catch (const TimeExceeded&) {
+    }
+    return std::nullopt;
+  }
+
+  // The number of options, or nullopt when there are more than kMaxGenusOptions.
+  std::optional<std::uint64_t> option_count_capped(const P& p) const {
+    if (speech_.count_options) {
+      if (auto known = speech_.count_options(p)) return known;
+    }
+    detail::OptionLister<P, M> lister(0, kMaxGenusOptions + 1);
+    try {
+      game_->options(p, lister);
+    } catch (const detail::EnoughOptions&) {
+      return std::nullopt;
+    }
+    return lister.seen();
   }
 
   // The number of options, stopping at 1 when only "any at all?" matters.
@@ -250,7 +445,10 @@ class GameInstance : public Instance {
 
   std::shared_ptr<const G> game_;
   Speech<G> speech_;
+  SearchLimits limits_;
   Analyzer<G> analyzer_;
+  std::optional<misere::MisereSearch<G>> misere_search_;
+  std::optional<misere::GenusCalculator<G>> genus_;
   std::string name_;
   std::string noun_;
 };

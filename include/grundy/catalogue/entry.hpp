@@ -101,10 +101,22 @@ class Instance {
   /// True when no component has a move.
   [[nodiscard]] virtual bool terminal(const Position& position) = 0;
 
+  /// The answer under misère play (the last player to move loses): the outcome,
+  /// the winning moves (at most max_moves listed), the components' normal values
+  /// and their genera where computed. Throws InputError for a game where misère
+  /// play is not defined or not supported.
+  [[nodiscard]] virtual Report analyse_misere(const Position& position, std::size_t max_moves);
+  /// Component i's options, each with the misère outcome of the whole position after it.
+  [[nodiscard]] virtual ComponentExplanation explain_misere(const Position& position, std::size_t component,
+                                                            std::size_t limit);
+
   /// g(0..upto) with the period where one is proven (games with has_table).
   [[nodiscard]] virtual TableResult table(std::uint64_t upto, const TableRequest& request);
   /// The contest-format answer for standard input (games with has_batch).
   [[nodiscard]] virtual std::string batch(const std::string& input);
+  /// The position drawn for people, lines ending in '\n' (piles of tokens, a board
+  /// as a matrix); by default each component in position syntax, one per line.
+  [[nodiscard]] virtual std::string draw(const Position& position);
 };
 
 /// One game of the catalogue.

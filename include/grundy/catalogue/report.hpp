@@ -39,21 +39,33 @@ enum class Outcome { first, second, draw };
 /// "first", "second", "draw".
 const char* outcome_name(Outcome outcome);
 
+/// The play convention: normal (the last player to move wins) or misère (loses).
+enum class Play { normal, misere };
+
+/// "normal", "misere".
+const char* play_name(Play play);
+
 /// One move: the component it is played in, a line for people, and the game's
 /// own JSON fields ("component" and "move" are always set from the first two).
 struct MoveInfo {
   std::size_t component = 0;
   std::string text;
   Json fields = Json::object();
+  /// The components the move leaves in place of its own (position syntax), when
+  /// the maker of the MoveInfo knows them; not part of the JSON.
+  std::vector<std::string> result;
 };
 
 /// The answer for a position that is a sum of components.
 struct Report {
+  Play play = Play::normal;
   std::string game;                     // the command the user ran ("kayles", "octal")
   std::string title;                    // the text header's first words when not just `game` ("octal 0.137")
   std::vector<std::string> components;  // each component in the game's position syntax
-  std::vector<GameValue> values;        // the value of each component
-  GameValue value;                      // the value of the sum
+  std::vector<GameValue> values;        // the (normal-play) value of each component
+  GameValue value;                      // the value of the sum (normal play only: null in misère JSON)
+  /// Misère play: each component's genus text ("0^120"), nullopt where not computed.
+  std::vector<std::optional<std::string>> genus;
   Outcome outcome = Outcome::second;
   std::vector<MoveInfo> winning_moves;  // at most the --max-moves asked for
   std::size_t winning_moves_count = 0;  // all of them
@@ -76,6 +88,10 @@ struct OptionInfo {
   MoveInfo move;
   std::vector<std::string> result;
   GameValue value;
+  /// Misère play: the outcome of the whole position after this option for the
+  /// player then to move (first: a win for them; second: a loss, so the option is
+  /// a winning move; draw in graphs with cycles).
+  std::optional<Outcome> misere_outcome;
 };
 
 /// Counting a component's options one by one stops here; beyond it the count is unknown.
@@ -88,6 +104,7 @@ struct ComponentExplanation {
   GameValue value;
   std::uint64_t options_count = 0;
   bool options_count_known = true;  // false only when counting would take too long
+  std::optional<std::string> genus;  // misère play: the component's genus, where computed
   std::vector<OptionInfo> options;  // the first --limit options
   [[nodiscard]] bool cut() const { return options.size() < options_count || !options_count_known; }
 };

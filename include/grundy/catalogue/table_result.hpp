@@ -26,6 +26,7 @@ struct TableRequest {
   double checkpoint_every = 300;
   std::string resume;          // heap games: continue from a table file
   bool until_period = false;   // heap games: stop at the first proven period
+  bool misere = false;         // add each heap's misère value and genus (heap games)
 };
 
 struct TableResult {
@@ -35,11 +36,18 @@ struct TableResult {
   std::shared_ptr<const heap::HeapTable> heap_table;
   std::optional<std::uint64_t> period;
   std::optional<std::uint64_t> preperiod;
+  std::vector<Nimber> misere_values;               // with --misere: the misère value of each heap 0..upto
+  std::vector<std::optional<std::string>> genus;   // with --misere: each heap's genus, where computed
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
   std::vector<std::string> notes;
 
   /// g(n) for n <= upto.
   [[nodiscard]] Nimber at(std::uint64_t n) const;
 };
+
+/// The table as the JSON object of the command-line contract (`grundy --json
+/// table`): game, upto, values (empty unless with_values), period, preperiod,
+/// then the game's fields. The command line and the web API both write this.
+nlohmann::ordered_json table_json(const TableResult& table, bool with_values);
 
 }  // namespace grundy::catalogue

@@ -1,0 +1,106 @@
+// --misere on the command line: the JSON fields (play, winner, outcome, winning
+// moves, value null, genus), normal play's new "play" field, explain --misere,
+// the empty position, and the combinations that are refused with one line.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "support/run_cli.hpp"
+
+namespace grundy {
+namespace {
+
+using nlohmann::json;
+using testing::CliResult;
+using testing::run_cli;
+
+json run_json(const std::vector<std::string>& args) {
+  std::vector<std::string> all{"--json"};
+  all.insert(all.end(), args.begin(), args.end());
+  const CliResult r = run_cli(all);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return json::parse(r.out);
+}
+
+void expect_error(const CliResult& r, const std::string& needle) {
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << "wanted '" << needle << "' in: " << r.err;
+}
+
+TEST(MisereCli, NimJsonFields) {
+  // Misère Nim 1 1 2: the only winning move takes 1 from the 2 (three 1-piles left).
+  const json j = run_json({"nim", "--misere", "1", "1", "2"});
+  EXPECT_EQ(j["play"], "misere");
+  EXPECT_EQ(j["winner"], "first");
+  EXPECT_EQ(j["outcome"], "first");
+  EXPECT_TRUE(j["value"].is_null());
+  EXPECT_EQ(j["components"], json::array({1, 1, 2}));
+  EXPECT_EQ(j["genus"], json::array({"1^031", "1^031", "2^20"}));
+  ASSERT_EQ(j["winning_moves_count"], 1);
+  EXPECT_EQ(j["winning_moves"][0]["component"], 2);
+  EXPECT_EQ(j["winning_moves"][0]["to"], json::array({1}));
+}
+
+TEST(MisereCli, NormalPlaySaysSo) {
+  const json j = run_json({"nim", "1", "1", "2"});
+  EXPECT_EQ(j["play"], "normal");
+  EXPECT_EQ(j["value"], 2);
+  EXPECT_FALSE(j.contains("genus"));
+}
+
+TEST(MisereCli, KaylesSearchAndText) {
+  const json j = run_json({"kayles", "--misere", "3", "4"});
+  EXPECT_EQ(j["play"], "misere");
+  EXPECT_EQ(j["genus"], json::array({"3^31", "1^031"}));
+  const CliResult text = run_cli({"kayles", "--misere", "1"});
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("misère play: the second player wins"), std::string::npos) << text.out;
+}
+
+TEST(MisereCli, EmptyPositionIsAWin) {
+  const json j = run_json({"dawsons-kayles", "--misere", "0"});
+  EXPECT_EQ(j["winner"], "first");
+  EXPECT_EQ(j["winning_moves_count"], 0);
+}
+
+TEST(MisereCli, ExplainListsEachOptionsMisereOutcome) {
+  const json j = run_json({"explain", "nim", "--misere", "2"});
+  EXPECT_EQ(j["play"], "misere");
+  const json& options = j["explain"][0]["options"];
+  ASSERT_EQ(options.size(), 2u);
+  EXPECT_EQ(options[0]["misere_outcome"], "win");   // take 2: the opponent cannot move and wins
+  EXPECT_EQ(options[1]["misere_outcome"], "loss");  // take 1: the opponent must take the last
+  EXPECT_EQ(j["explain"][0]["genus"], "2^20");
+}
+
+// examples/loopy.txt: a <-> b with an exit b -> c. From b, moving to c hands the
+// opponent a position with no move (a misère win for them); moving to a lets the
+// game go round for ever: a draw.
+TEST(MisereCli, GraphWithCyclesDrawsByRetrogradeAnalysis) {
+  const std::string file = std::string(GRUNDY_TEST_DATA) + "/../../examples/loopy.txt";
+  const json b = run_json({"graph", "--misere", file, "b"});
+  EXPECT_EQ(b["outcome"], "draw");
+  EXPECT_FALSE(b.contains("winner"));
+  ASSERT_EQ(b["drawing_moves"].size(), 1u);
+  EXPECT_EQ(b["drawing_moves"][0]["to"], "a");
+  const json c = run_json({"graph", "--misere", file, "c"});
+  EXPECT_EQ(c["winner"], "first");  // no move: the player to move wins
+  // b and c: moving b to c leaves two pebbles with no move, a win for the opponent;
+  // so does every other try but b -> a, which keeps the draw.
+  const json t = run_json({"graph", "--misere", file, "t", "t", "c"});
+  EXPECT_EQ(t["winner"], "first");
+}
+
+TEST(MisereCli, RefusedCombinations) {
+  expect_error(run_cli({"treblecross", "--misere", "....."}), "treblecross: misère play is not defined");
+  expect_error(run_cli({"treblecross", "--misere", "--batch"}, ""), "--misere");
+  expect_error(run_cli({"kayles", "--misere", "--upto", "100000", "5000000"}), "heap 1");
+}
+
+}  // namespace
+}  // namespace grundy

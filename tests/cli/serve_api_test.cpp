@@ -1,0 +1,368 @@
+// The web API of `grundy serve`, through the real binary on a free port: every
+// answer equals the command line's --json for the same position (one mechanism
+// behind both), bad requests get one-line errors with 4xx statuses, the bounds
+// hold, 200 requests from 8 concurrent clients agree with the command line, and
+// the server still answers afterwards and stops cleanly on Ctrl-C.
+#include <httplib.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/run_cli.hpp"
+#include "support/server_process.hpp"
+
+namespace grundy {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using testing::run_cli;
+using testing::ServerProcess;
+
+std::string data_file_at(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::string data_file(const std::string& name) { return data_file_at(std::string(GRUNDY_SOURCE_DIR) + "/" + name); }
+
+/// One request and the command line that must print the same JSON.
+struct Case {
+  std::string endpoint;
+  Json body;
+  std::vector<std::string> cli;
+};
+
+std::vector<Case> cases() {
+  const std::string pebbles = std::string(GRUNDY_SOURCE_DIR) + "/examples/pebbles.txt";
+  const std::string board = std::string(GRUNDY_SOURCE_DIR) + "/examples/board.txt";
+  return {
+      {"solve", {{"game", "nim"}, {"position", {"3", "5", "6"}}}, {"--json", "nim", "3", "5", "6"}},
+      {"solve", {{"game", "nim"}, {"position", {7, 7}}}, {"--json", "nim", "7", "7"}},
+      {"solve", {{"game", "kayles"}, {"position", {"10", "7"}}}, {"--json", "kayles", "10", "7"}},
+      {"solve",
+       {{"game", "octal"}, {"rules", {{"code", "0.137"}}}, {"position", {"20", "9"}}},
+       {"--json", "octal", "0.137", "20", "9"}},
+      {"solve",
+       {{"game", "subtraction"}, {"rules", {{"--set", "1,3,4"}}}, {"position", {"10", "11"}}},
+       {"--json", "subtraction", "--set", "1,3,4", "10", "11"}},
+      {"solve",
+       {{"game", "dag"}, {"input", data_file("examples/pebbles.txt")}, {"position", {"b", "d"}}},
+       {"--json", "dag", pebbles, "b", "d"}},
+      {"solve", {{"game", "rect"}, {"input", data_file("examples/board.txt")}}, {"--json", "rect", board}},
+      {"solve", {{"game", "rect"}, {"position", {"0110/0000/0001"}}}, {"--json", "rect", "0110/0000/0001"}},
+      {"explain", {{"game", "nim"}, {"position", {"3", "5"}}}, {"--json", "explain", "nim", "3", "5"}},
+      {"solve", {{"game", "nim"}, {"position", {"1", "1"}}, {"misere", true}}, {"--json", "nim", "--misere", "1", "1"}},
+      {"solve",
+       {{"game", "kayles"}, {"position", {"10", "7"}}, {"misere", true}},
+       {"--json", "kayles", "--misere", "10", "7"}},
+      {"explain",
+       {{"game", "nim"}, {"position", {"3", "1"}}, {"misere", true}},
+       {"--json", "explain", "nim", "--misere", "3", "1"}},
+      {"explain",
+       {{"game", "kayles"}, {"position", {"6"}}, {"limit", 3}},
+       {"--json", "explain", "kayles", "6", "--limit", "3"}},
+      {"table", {{"game", "kayles"}, {"upto", 100}}, {"--json", "table", "kayles", "--upto", "100"}},
+      {"table",
+       {{"game", "subtraction"}, {"rules", {{"set", "1,2,5"}}}, {"upto", 40}},
+       {"--json", "table", "subtraction", "--set", "1,2,5", "--upto", "40"}},
+  };
+}
+
+/// A solve answer is the report plus "drawing" (the position drawn for people): the report without it.
+std::string without_drawing(const std::string& body) {
+  Json json = Json::parse(body, nullptr, false);
+  if (!json.is_object() || !json.contains("drawing") || !json["drawing"].is_string()) return body;
+  json.erase("drawing");
+  return json.dump();
+}
+
+std::string cli_json(const std::vector<std::string>& args) {
+  const testing::CliResult result = run_cli(args);
+  EXPECT_EQ(result.status, 0) << result.err;
+  std::string out = result.out;
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+httplib::Client client(const ServerProcess& server) {
+  httplib::Client c("127.0.0.1", server.port());
+  c.set_read_timeout(60);
+  c.set_write_timeout(60);
+  return c;
+}
+
+struct Answer {
+  int status = 0;
+  std::string body;
+};
+
+Answer post(httplib::Client& c, const std::string& endpoint, const std::string& body) {
+  const auto result = c.Post(("/api/" + endpoint).c_str(), body, "application/json");
+  if (!result) return {};
+  return {result->status, result->body};
+}
+
+// A 4xx or 5xx answer is {"error": one line}.
+void expect_error(const Answer& answer, int status, const std::string& words) {
+  EXPECT_EQ(answer.status, status) << answer.body;
+  const Json json = Json::parse(answer.body, nullptr, false);
+  ASSERT_TRUE(json.is_object() && json.contains("error")) << answer.body;
+  const std::string message = json["error"].get<std::string>();
+  EXPECT_NE(message.find(words), std::string::npos) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+  EXPECT_EQ(message.find("/tmp"), std::string::npos) << message;
+}
+
+class ServeApi : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { server_ = new ServerProcess(); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static ServerProcess* server_;
+};
+ServerProcess* ServeApi::server_ = nullptr;
+
+TEST_F(ServeApi, ListsEveryGameWithItsRuleOptions) {
+  auto c = client(*server_);
+  const auto result = c.Get("/api/games");
+  ASSERT_TRUE(result);
+  ASSERT_EQ(result->status, 200);
+  const Json json = Json::parse(result->body);
+  std::map<std::string, Json> games;
+  for (const Json& game : json["games"]) games[game["name"].get<std::string>()] = game;
+  ASSERT_TRUE(games.contains("kayles") && games.contains("octal") && games.contains("dag"));
+  EXPECT_TRUE(games["kayles"]["has_table"].get<bool>());
+  EXPECT_EQ(games["kayles"]["table_max_upto"], 1'000'000);
+  EXPECT_EQ(games["octal"]["rule_options"][0]["name"], "code");
+  EXPECT_TRUE(games["octal"]["rule_options"][0]["required"].get<bool>());
+  EXPECT_EQ(games["dag"]["input"], "rule");  // its graph file comes as "input"
+  EXPECT_TRUE(games["dag"]["rule_options"].empty());
+  EXPECT_EQ(games["rect"]["input"], "position");
+  EXPECT_EQ(games["nim"]["input"], "none");
+}
+
+TEST_F(ServeApi, AnswersEqualTheCommandLine) {
+  auto c = client(*server_);
+  for (const Case& item : cases()) {
+    const Answer answer = post(c, item.endpoint, item.body.dump());
+    EXPECT_EQ(answer.status, 200) << item.body.dump() << " -> " << answer.body;
+    const std::string body = item.endpoint == "solve" ? without_drawing(answer.body) : answer.body;
+    if (item.endpoint == "solve") {
+      EXPECT_NE(body, answer.body) << "a solve answer carries the drawing";
+    }
+    EXPECT_EQ(body, cli_json(item.cli)) << item.body.dump();
+  }
+}
+
+Json report_of(const Json& answer) {
+  Json report = answer["report"];
+  EXPECT_TRUE(report.contains("drawing") && report["drawing"].is_string());
+  report.erase("drawing");
+  return report;
+}
+
+TEST_F(ServeApi, MoveByComponentAndOptionFollowsExplain) {
+  auto c = client(*server_);
+  const Json explained = Json::parse(post(c, "explain", R"({"game":"nim","position":["3","5"]})").body);
+  const Json option = explained["explain"][1]["options"][2];
+  const Answer answer = post(c, "move", R"({"game":"nim","position":["3","5"],"move":{"component":1,"option":2}})");
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  const Json json = Json::parse(answer.body);
+  std::vector<std::string> expected{"3"};
+  for (const Json& part : option["result"]) expected.push_back(part.get<std::string>());
+  EXPECT_EQ(json["position"].get<std::vector<std::string>>(), expected);
+  EXPECT_EQ(json["move"]["component"], 1);
+  EXPECT_EQ(json["move"]["option"], 2);
+  EXPECT_EQ(json["move"]["move"], option["move"]);
+  std::vector<std::string> args{"--json", "nim"};
+  args.insert(args.end(), expected.begin(), expected.end());
+  EXPECT_EQ(report_of(json), Json::parse(cli_json(args)));
+  EXPECT_FALSE(json.contains("reply"));
+  expect_error(post(c, "move", R"({"game":"nim","position":["3"],"move":{"component":1,"option":0}})"), 400,
+               "component");
+  expect_error(post(c, "move", R"({"game":"nim","position":["0"],"move":{"component":0,"option":0}})"), 400, "");
+}
+
+TEST_F(ServeApi, TypedMovesRepliesAndTheEnginesMove) {
+  auto c = client(*server_);
+  // "5 -> 2" is the short form of taking 3 from the pile of 5.
+  const Answer typed = post(c, "move", R"({"game":"nim","position":["3","5"],"text":"5 -> 2","reply":true})");
+  ASSERT_EQ(typed.status, 200) << typed.body;
+  const Json json = Json::parse(typed.body);
+  EXPECT_EQ(json["position"], Json({"3", "2"}));
+  EXPECT_EQ(report_of(json)["value"], 1);
+  // The engine answers a won position with a winning move: the nim-sum after it is 0.
+  ASSERT_TRUE(json.contains("reply"));
+  EXPECT_EQ(report_of(json["reply"])["value"], 0);
+  EXPECT_EQ(json["reply"]["position"], Json({"2", "2"}));
+  // The engine moving first from a Kayles row of 7 (value 2) leaves value 0.
+  const Answer engine = post(c, "move", R"({"game":"kayles","position":["7"],"engine":true})");
+  ASSERT_EQ(engine.status, 200) << engine.body;
+  const Json moved = Json::parse(engine.body);
+  EXPECT_EQ(report_of(moved)["value"], 0);
+  EXPECT_TRUE(moved["why"].is_string());
+  // No reply after the last move; no engine move from a terminal position; no such typed move.
+  const Json last =
+      Json::parse(post(c, "move", R"({"game":"nim","position":["4"],"text":"4 -> 0","reply":true})").body);
+  EXPECT_TRUE(report_of(last)["winning_moves"].empty());
+  EXPECT_FALSE(last.contains("reply"));
+  expect_error(post(c, "move", R"({"game":"nim","position":["0"],"engine":true})"), 400, "");
+  expect_error(post(c, "move", R"({"game":"nim","position":["3"],"text":"3 -> 7"})"), 400, "");
+}
+
+// Under misère play the engine's reply and the reports are the misère ones, as `grundy --json GAME --misere`.
+TEST_F(ServeApi, MovesUnderMisere) {
+  auto c = client(*server_);
+  // Nim 2 1 1 under misère: taking the 2 leaves 1 1, a misère win for the engine; it takes a 1 and leaves
+  // the last 1 to the person.
+  const Answer answer =
+      post(c, "move", R"({"game":"nim","position":["2","1","1"],"text":"2 -> 0","reply":true,"misere":true})");
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  const Json json = Json::parse(answer.body);
+  EXPECT_EQ(report_of(json), Json::parse(cli_json({"--json", "nim", "--misere", "1", "1"})));
+  EXPECT_EQ(report_of(json)["play"], "misere");
+  ASSERT_TRUE(json.contains("reply"));
+  EXPECT_EQ(json["reply"]["position"], Json({"1"}));
+  EXPECT_EQ(report_of(json["reply"]), Json::parse(cli_json({"--json", "nim", "--misere", "1"})));
+  EXPECT_EQ(report_of(json["reply"])["outcome"], "second");
+  expect_error(post(c, "solve", R"({"game":"nim","position":["1"],"misere":"yes"})"), 400, "misere");
+  expect_error(post(c, "solve", R"({"game":"treblecross","position":["....."],"misere":true})"), 400, "misère");
+}
+
+TEST_F(ServeApi, RefusesBadRequestsWithOneLine) {
+  auto c = client(*server_);
+  expect_error(post(c, "solve", "{not json"), 400, "not valid JSON");
+  expect_error(post(c, "solve", R"({"game":"no-such-game","position":["1"]})"), 400, "no game");
+  expect_error(post(c, "solve", R"({"game":"nim","position":["x"]})"), 400, "");
+  expect_error(post(c, "solve", R"({"game":"octal","position":["3"]})"), 400, "code");
+  expect_error(post(c, "solve", R"({"game":"nim","rules":{"--bogus":1},"position":["3"]})"), 400, "--bogus");
+  expect_error(post(c, "solve", R"({"game":"nim","position":["3"],"max_moves":-1})"), 400, "max_moves");
+  expect_error(post(c, "table", R"({"game":"kayles","upto":2000000})"), 400, "upto");
+  expect_error(post(c, "frobnicate", "{}"), 404, "no such endpoint");
+  // The server's own files and standard input are never read for a request.
+  expect_error(post(c, "solve", R"({"game":"rect","position":["/etc/passwd"]})"), 400, "input");
+  expect_error(post(c, "solve", R"({"game":"rect","position":["-"]})"), 400, "input");
+  expect_error(post(c, "solve", R"({"game":"dag","rules":{"file":"/etc/passwd"},"position":["a"]})"), 400, "input");
+  expect_error(post(c, "solve", R"({"game":"dag","input":"a b\nb a\n","position":["a"]})"), 400, "");
+}
+
+TEST_F(ServeApi, RefusesOversizedPositionsAndBodies) {
+  auto c = client(*server_);
+  Json many = {{"game", "nim"}, {"position", Json::array()}};
+  for (int i = 0; i < 1001; ++i) many["position"].push_back("1");
+  expect_error(post(c, "solve", many.dump()), 400, "at most 1000");
+  const Json long_component = {{"game", "nim"}, {"position", {std::string(100'001, '1')}}};
+  expect_error(post(c, "solve", long_component.dump()), 400, "characters");
+  const Json huge = {{"game", "treblecross"}, {"input", std::string(2u << 20, '.')}};
+  expect_error(post(c, "solve", huge.dump()), 413, "body");
+}
+
+TEST_F(ServeApi, ServesThePageBuiltIntoTheBinary) {
+  auto c = client(*server_);
+  const auto page = c.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->get_header_value("Content-Type").find("text/html"), std::string::npos);
+  EXPECT_NE(page->body.find("<html"), std::string::npos);
+  const auto missing = c.Get("/no/such/file.js");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+}
+
+TEST_F(ServeApi, PlotsAreTheCommandLinesSvg) {
+  const std::string path = ::testing::TempDir() + "grundy_serve_plot.svg";
+  ASSERT_EQ(run_cli({"plot", "octal", "0.07", "--upto", "200", "-o", path}).status, 0);
+  const std::string expected = data_file_at(path);
+  std::remove(path.c_str());
+  auto c = client(*server_);
+  const auto got = c.Get("/api/plot?game=octal&code=0.07&upto=200");
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->status, 200);
+  EXPECT_EQ(got->get_header_value("Content-Type"), "image/svg+xml");
+  EXPECT_EQ(got->body, expected);
+  const Answer posted = post(c, "plot", R"({"game":"octal","rules":{"code":"0.07"},"upto":200})");
+  EXPECT_EQ(posted.body, expected);
+  expect_error(post(c, "plot", R"({"game":"nim","upto":"many"})"), 400, "upto");
+  expect_error(post(c, "plot", R"({"game":"rect","upto":10})"), 400, "no table");
+}
+
+TEST_F(ServeApi, EightClientsAgreeWithTheCommandLine) {
+  const std::vector<Case> all = cases();
+  std::vector<std::string> expected;
+  for (const Case& item : all) expected.push_back(cli_json(item.cli));
+  std::atomic<int> right{0};
+  std::atomic<int> busy{0};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < 8; ++t) {
+    clients.emplace_back([&, t] {
+      auto c = client(*server_);
+      for (int i = 0; i < 25; ++i) {
+        const std::size_t k = static_cast<std::size_t>(t * 25 + i) % all.size();
+        Answer answer = post(c, all[k].endpoint, all[k].body.dump());
+        while (answer.status == 503) {  // all computing slots taken: the documented answer, try again
+          ++busy;
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          answer = post(c, all[k].endpoint, all[k].body.dump());
+        }
+        if (answer.status == 200 && without_drawing(answer.body) == expected[k]) ++right;
+      }
+    });
+  }
+  for (std::thread& t : clients) t.join();
+  EXPECT_EQ(right.load(), 200);
+  // Still serving afterwards.
+  auto c = client(*server_);
+  EXPECT_EQ(without_drawing(post(c, "solve", all[0].body.dump()).body), expected[0]);
+}
+
+TEST(ServeBounds, ComputeBudgetsEndInAnErrorAndTheServerGoesOn) {
+  ServerProcess tight_memory({"--request-memory", "64K"});
+  auto c = client(tight_memory);
+  expect_error(post(c, "table", R"({"game":"kayles","upto":1000000})"), 422, "memory budget");
+  EXPECT_EQ(post(c, "solve", R"({"game":"nim","position":["3","5"]})").status, 200);
+  EXPECT_EQ(tight_memory.stop(), 0);  // Ctrl-C stops it cleanly
+
+  ServerProcess tight_time({"--request-time", "0.2"});
+  auto t = client(tight_time);
+  expect_error(post(t, "table", R"({"game":"grundys-game","upto":1000000,"rules":{"--no-cache":true}})"), 422, "0.2 s");
+  EXPECT_EQ(post(t, "solve", R"({"game":"nim","position":["3","5"]})").status, 200);
+  EXPECT_EQ(tight_time.stop(), 0);
+}
+
+TEST(ServeBounds, ComputationsBeyondTheCapGet503) {
+  ServerProcess server({"--request-time", "3", "--max-solves", "1"});
+  std::atomic<bool> done{false};
+  std::thread slow([&] {
+    auto c = client(server);
+    // The quick requests below may hold the one slot first: ask again until this one runs.
+    while (post(c, "table", R"({"game":"grundys-game","upto":1000000,"rules":{"--no-cache":true}})").status == 503) {
+    }
+    done = true;
+  });
+  auto c = client(server);
+  bool refused = false;
+  while (!done && !refused) {
+    const Answer answer = post(c, "solve", R"({"game":"nim","position":["3"]})");
+    refused = answer.status == 503;
+    if (refused) expect_error(answer, 503, "busy");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  slow.join();
+  EXPECT_TRUE(refused);
+  EXPECT_EQ(post(c, "solve", R"({"game":"nim","position":["3"]})").status, 200);
+}
+
+}  // namespace
+}  // namespace grundy
