@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <concepts>
+#include <ctime>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -36,6 +37,15 @@
 #include "grundy/core/shared_memo.hpp"
 
 namespace grundy {
+
+namespace detail {
+/// CPU seconds the calling thread has used.
+inline double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+}  // namespace detail
 
 /// Games a ParallelSolver serves: positions are one unsigned word.
 template <class G>
@@ -83,6 +93,15 @@ class ParallelSolver {
   [[nodiscard]] std::uint64_t positions_searched() const { return positions_searched_; }
   [[nodiscard]] const G& game() const { return game_; }
 
+  /// What one thread did in the searches so far: positions pushed and its CPU seconds.
+  struct ThreadWork {
+    std::uint64_t positions = 0;
+    double cpu_seconds = 0;
+  };
+  /// One entry per thread (thread 0 first), summed over every search so far, the
+  /// stopped ones included: how evenly the threads shared the work.
+  [[nodiscard]] const std::vector<ThreadWork>& thread_work() const { return thread_work_; }
+
  private:
   class Worker;
 
@@ -98,6 +117,11 @@ class ParallelSolver {
     errors_.assign(threads_, nullptr);
     run_worker(0);
     helpers_.clear();  // joins them: they stop once done_ or failed_ is set
+    thread_work_.resize(threads_);
+    for (unsigned t = 0; t < threads_; ++t) {
+      thread_work_[t].positions += workers_[t]->positions();
+      thread_work_[t].cpu_seconds += workers_[t]->cpu_seconds();
+    }
     for (const std::exception_ptr& error : errors_) {
       if (error) std::rethrow_exception(error);
     }
@@ -133,6 +157,7 @@ class ParallelSolver {
   std::vector<std::exception_ptr> errors_;  // errors_[t]: what thread t threw
   std::vector<std::jthread> helpers_;       // threads 1.., running while a search does
   std::uint64_t positions_searched_ = 0;
+  std::vector<ThreadWork> thread_work_;  // per thread, over every search
 };
 
 /// One thread's explicit-stack search (Solver's loop, over the shared memo).
@@ -143,6 +168,12 @@ class ParallelSolver<G>::Worker {
 
   /// Values `root` into the shared memo, or returns early when another thread did.
   void run(const Position& root) {
+    const double cpu_start = detail::thread_cpu_seconds();
+    struct CpuTimer {
+      Worker& worker;
+      double start;
+      ~CpuTimer() { worker.cpu_seconds_ = detail::thread_cpu_seconds() - start; }
+    } timer{*this, cpu_start};
     std::shared_lock guard(owner_.memo_.lock());
     guard_ = &guard;
     watch_.emplace(limits_);
@@ -167,6 +198,7 @@ class ParallelSolver<G>::Worker {
   }
 
   [[nodiscard]] std::uint64_t positions() const { return watch_ ? watch_->positions() : 0; }
+  [[nodiscard]] double cpu_seconds() const { return cpu_seconds_; }
 
  private:
   static constexpr Nimber kUnresolved = kPendingValue;
@@ -363,6 +395,7 @@ class ParallelSolver<G>::Worker {
   std::vector<Position> split_scratch_;
   MexSet mex_;
   std::size_t checked_capacity_ = 0;
+  double cpu_seconds_ = 0;
 };
 
 }  // namespace grundy

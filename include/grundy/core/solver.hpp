@@ -98,6 +98,8 @@ class Solver {
     parallel_.reset();
     if (threads > 1) parallel_ = std::make_unique<ParallelSolver<G>>(game_, limits_, threads);
   }
+  /// The parallel solver searches run on when threads() > 1, else nullptr.
+  [[nodiscard]] auto parallel() const requires OneWordGame<G> { return static_cast<const ParallelSolver<G>*>(parallel_.get()); }
   /// The threads searches run on.
   [[nodiscard]] unsigned threads() const {
     if constexpr (OneWordGame<G>) {
