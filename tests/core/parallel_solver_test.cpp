@@ -123,6 +123,25 @@ TEST(ParallelSolver, SmallSearchesStayOnTheCallingThread) {
   EXPECT_EQ(parallel.memo_size(), one.memo_size());
 }
 
+TEST(ParallelSolver, ThreadWorkAccountsForEveryPositionPushed) {
+  // Board 3 of the rect speed set: about 5,000 positions, so the helper starts.
+  const Rect game;
+  const std::uint64_t board = games::parse_rect_board("001111/111000/011110/111011/011010/000011").cells;
+  Solver<Rect> one(game);
+  ParallelSolver<Rect> parallel(game, {}, 2);
+  EXPECT_TRUE(parallel.thread_work().empty());
+  EXPECT_EQ(parallel.value(board), one.value(board));
+  ASSERT_EQ(parallel.thread_work().size(), 2U);
+  std::uint64_t pushed = 0;
+  for (const auto& work : parallel.thread_work()) {
+    pushed += work.positions;
+    EXPECT_GE(work.cpu_seconds, 0.0);
+  }
+  EXPECT_EQ(pushed, parallel.positions_searched());
+  EXPECT_GE(pushed, parallel.memo_size());
+  EXPECT_GT(parallel.thread_work()[0].positions, 1024U);  // thread 0 alone pushes the first 1,024
+}
+
 TEST(ParallelSolver, MemoryBudgetEndsInAClearError) {
   const Rect game;
   ParallelSolver<Rect> solver(game, MemoryBudget(std::uint64_t{4} << 20), 2);
