@@ -321,6 +321,51 @@ BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, grundy::testing::SearchedRect, SmallPag
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, grundy::testing::SearchedRect, NewMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(BM_RectTwentyAnalyze, Rect, SmallPageMemo)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// Fourth round: one board searched by several threads (ParallelSolver), each board
+// in a fresh analyzer as one `grundy rect --threads N` call. Arguments: board set
+// (as above), threads (1: the one-thread Solver, the baseline). Wall time and the
+// process's CPU time: on a loaded machine the threads may not get their cores
+// (and with the kernel's autogroup scheduling a session's threads share one
+// session's slice). `busiest_s` sums, board by board, the CPU seconds of the
+// thread that worked longest: threads never wait for each other, so it is the
+// wall time the boards need when every thread has a core of its own.
+void BM_RectTwentyThreads(benchmark::State& state) {
+  const auto boards = state.range(0) == 0 ? twenty_boards() : random_boards(5, 0.7, 20, 1005);
+  const auto threads = static_cast<unsigned>(state.range(1));
+  std::size_t memo_total = 0, moves = 0;
+  double busiest = 0;
+  for (auto _ : state) {
+    memo_total = moves = 0;
+    busiest = 0;
+    for (const auto b : boards) {
+      const Rect game;
+      grundy::Analyzer<Rect> analyzer(game);
+      analyzer.solver().set_threads(threads);
+      const std::vector<std::uint64_t> sum{b};
+      const double cpu_before = grundy::detail::thread_cpu_seconds();
+      moves += analyzer.analyze(sum).winning_moves.size();
+      double board_busiest = grundy::detail::thread_cpu_seconds() - cpu_before;
+      if (const auto* parallel = analyzer.solver().parallel()) {
+        for (const auto& work : parallel->thread_work()) board_busiest = std::max(board_busiest, work.cpu_seconds);
+      }
+      busiest += board_busiest;
+      memo_total += analyzer.solver().memo_size();
+    }
+  }
+  state.counters["winning_moves"] = static_cast<double>(moves);
+  state.counters["memo_avg"] = static_cast<double>(memo_total) / static_cast<double>(boards.size());
+  state.counters["busiest_s"] = busiest;
+}
+BENCHMARK(BM_RectTwentyThreads)
+    ->Args({1, 1})
+    ->Args({1, 2})
+    ->Args({0, 1})
+    ->Args({0, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime()
+    ->Iterations(1);
+
 // ---- The hot path alone: the options of one dense 8x8 position, split and canonicalised. ----
 void BM_RectOptionsSplitCanonical(benchmark::State& state) {
   const auto boards = random_boards(8, 0.7, 64, 99);

@@ -3,11 +3,13 @@
 # bench/rect_bench.cpp (random_boards(6, 0.5, 10, 1006) then random_boards(6, 0.7, 10, 1006)),
 # one `grundy --json rect BOARD` call each (value and every winning move); prints each
 # board's wall and user+system seconds and the sums. The goal is under 10 s of summed wall time.
-# Usage: scripts/rect_twenty.sh [GRUNDY_BINARY]   (default build/release/grundy)
+# Usage: scripts/rect_twenty.sh [GRUNDY_BINARY [RECT_OPTION...]]   (default build/release/grundy)
+#   e.g. scripts/rect_twenty.sh build/release/grundy --threads 1   (options go after `rect`)
 # With RECT_TWENTY_OUT=DIR, each board's JSON answer is written to DIR/NN.json (to compare binaries).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 grundy=${1:-$root/build/release/grundy}
+options=("${@:2}")
 boards=(
   000101/111011/010010/111010/100101/100001 001110/110001/110000/101001/011010/111100
   001111/111000/011110/111011/011010/000011 000110/000000/011011/010010/011111/101110
@@ -33,7 +35,7 @@ for board in "${boards[@]}"; do
   [[ -n $out ]] && target=$(printf '%s/%02d.json' "$out" "$n")
   # Wall, user and system seconds of the one call, from bash's own timer.
   TIMEFORMAT='%R %U %S'
-  { time "$grundy" --json rect "$board" >"$target"; } 2>"$timing"
+  { time "$grundy" --json rect "${options[@]}" "$board" >"$target"; } 2>"$timing"
   read -r wall user sys <"$timing"
   printf '%2d %s wall %6.2f s  cpu %6.2f s\n' "$n" "$board" "$wall" "$(echo "$user + $sys" | bc -l)"
   total_wall=$(echo "$total_wall + $wall" | bc -l)

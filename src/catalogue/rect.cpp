@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "catalogue_games.hpp"
 #include "drawing.hpp"
 #include "function_entry.hpp"
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/errors.hpp"
+#include "grundy/core/parse.hpp"
 #include "grundy/games/rect.hpp"
 #include "common/text.hpp"
 
@@ -63,8 +65,18 @@ Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
     report.extra["rows"] = frame->rows;
     report.extra["cols"] = frame->cols;
     report.extra["memo_positions"] = analyzer.solver().memo_size();
+    report.extra["threads"] = analyzer.solver().threads();
   };
   return speech;
+}
+
+/// --threads N (1 to 256), or every core the machine reports.
+unsigned rect_threads(const RuleValues& rules) {
+  const std::string text = rule_value(rules, "--threads");
+  if (text.empty()) return std::max(std::thread::hardware_concurrency(), 1U);
+  const auto threads = static_cast<unsigned>(parse_count(text, "--threads", 256));
+  if (threads == 0) throw InputError("--threads: must be at least 1");
+  return threads;
 }
 
 }  // namespace
@@ -81,11 +93,18 @@ const Entry& rect_entry() {
                .example = "rect 0110/0000/0000/0001   (value 3, A wins by clearing (1,2)-(1,2) or (1,3)-(1,3))",
                .limits = "at most 8 rows and 8 columns; dense large boards are bounded by --memory and --time",
                .component_noun = "board",
+               .rule_options = {RuleOption{.name = "--threads",
+                                           .kind = RuleOption::Kind::value,
+                                           .value_name = "N",
+                                           .help = "threads searching the board together (the answer is the same)",
+                                           .default_value = "all cores"}},
                .reads_input = true},
-      [](const GameInfo& info, const RuleValues&, const Context& context) -> std::unique_ptr<Instance> {
+      [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto frame = std::make_shared<BoardFrame>();
-        return std::make_unique<GameInstance<games::Rect>>(std::make_shared<const games::Rect>(), rect_speech(frame),
-                                                           context, info.name, info.component_noun);
+        auto instance = std::make_unique<GameInstance<games::Rect>>(
+            std::make_shared<const games::Rect>(), rect_speech(frame), context, info.name, info.component_noun);
+        instance->analyzer().solver().set_threads(rect_threads(rules));
+        return instance;
       });
   return entry;
 }

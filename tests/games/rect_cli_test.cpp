@@ -108,5 +108,24 @@ TEST(RectCli, MemoryBudgetGivesAClearError) {
   expect_one_error_line(r, "budget", "memory budget exceeded");
 }
 
+TEST(RectCli, ThreadsGiveTheSameAnswer) {
+  // A 5x5 board large enough for the helper threads to start.
+  const std::string board = "11101/11111/10111/11011/11110";
+  nlohmann::json answers[3];
+  const char* counts[3] = {"1", "2", "4"};
+  for (int i = 0; i < 3; ++i) {
+    const auto r = run_cli({"--json", "rect", "--threads", counts[i], board});
+    ASSERT_EQ(r.status, 0) << r.err;
+    answers[i] = nlohmann::json::parse(r.out);
+    EXPECT_EQ(answers[i]["threads"], std::stoi(counts[i]));
+    answers[i].erase("memo_positions");
+    answers[i].erase("threads");
+  }
+  EXPECT_EQ(answers[1], answers[0]);
+  EXPECT_EQ(answers[2], answers[0]);
+  expect_one_error_line(run_cli({"rect", "--threads", "0", board}), "--threads 0", "--threads");
+  expect_one_error_line(run_cli({"rect", "--threads", "two", board}), "--threads two", "--threads");
+}
+
 }  // namespace
 }  // namespace grundy

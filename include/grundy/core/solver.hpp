@@ -7,13 +7,15 @@
 // the flag are looked at once per 1024 positions pushed. A game's known_value
 // (closed forms for small components) is asked before an option component goes
 // to the arena: a known value is folded into its option's constant part, with no
-// memo lookup and no memo entry.
+// memo lookup and no memo entry. With set_threads(n > 1), a game whose positions
+// are one word is searched by a ParallelSolver instead (same values).
 #pragma once
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -26,6 +28,7 @@
 #include "grundy/core/memo.hpp"
 #include "grundy/core/memory_budget.hpp"
 #include "grundy/core/mex.hpp"
+#include "grundy/core/parallel_solver.hpp"
 #include "grundy/core/search_limits.hpp"
 
 namespace grundy {
@@ -36,6 +39,16 @@ template <class G>
 struct DenseIndexOf {
   const G* game;
   std::size_t operator()(const PositionOf<G>& p) const { return game->dense_index(p); }
+};
+
+/// The parallel solver a Solver may hand its searches to (none for games it cannot serve).
+template <class G, bool = OneWordGame<G>>
+struct ParallelOf {
+  using type = std::nullptr_t;
+};
+template <class G>
+struct ParallelOf<G, true> {
+  using type = std::unique_ptr<ParallelSolver<G>>;
 };
 
 template <class G>
@@ -71,7 +84,29 @@ class Solver {
       : game_(game), limits_(std::move(limits)), memo_(make_memo(game)) {}
 
   /// Replaces the limits of later searches (values already memoised are kept).
-  void set_limits(SearchLimits limits) { limits_ = std::move(limits); }
+  void set_limits(SearchLimits limits) {
+    if constexpr (OneWordGame<G>) {
+      if (parallel_) parallel_->set_limits(limits);
+    }
+    limits_ = std::move(limits);
+  }
+
+  /// With threads > 1, later searches run on that many threads over a memo of
+  /// their own (ParallelSolver: same values, memo_size() may differ); 1 returns
+  /// to this solver's own search. Values found before are not carried over.
+  void set_threads(unsigned threads) requires OneWordGame<G> {
+    parallel_.reset();
+    if (threads > 1) parallel_ = std::make_unique<ParallelSolver<G>>(game_, limits_, threads);
+  }
+  /// The parallel solver searches run on when threads() > 1, else nullptr.
+  [[nodiscard]] auto parallel() const requires OneWordGame<G> { return static_cast<const ParallelSolver<G>*>(parallel_.get()); }
+  /// The threads searches run on.
+  [[nodiscard]] unsigned threads() const {
+    if constexpr (OneWordGame<G>) {
+      if (parallel_) return parallel_->threads();
+    }
+    return 1;
+  }
   [[nodiscard]] const SearchLimits& limits() const { return limits_; }
 
   /// The value of a position: the nim-sum of its independent parts' values.
@@ -88,6 +123,9 @@ class Solver {
 
   /// The value of one component (canonicalised, not decomposed).
   Nimber component_value(const Position& raw) {
+    if constexpr (OneWordGame<G>) {
+      if (parallel_) return parallel_->component_value(raw);
+    }
     const Position root = canonical_of(game_, raw);
     if (const Nimber* known = memo_.find(root)) {
       if (*known == kPendingValue) throw CycleError("the game has a cycle: a position can reach itself");
@@ -111,11 +149,26 @@ class Solver {
   }
 
   /// Number of positions memoised so far.
-  [[nodiscard]] std::size_t memo_size() const { return memo_.size(); }
+  [[nodiscard]] std::size_t memo_size() const {
+    if constexpr (OneWordGame<G>) {
+      if (parallel_) return memo_.size() + parallel_->memo_size();
+    }
+    return memo_.size();
+  }
   /// Bytes held by the memo table.
-  [[nodiscard]] std::uint64_t memo_bytes() const { return memo_.bytes(); }
+  [[nodiscard]] std::uint64_t memo_bytes() const {
+    if constexpr (OneWordGame<G>) {
+      if (parallel_) return memo_.bytes() + parallel_->memo_bytes();
+    }
+    return memo_.bytes();
+  }
   /// Positions pushed by the searches that completed (each a memo entry computed).
-  [[nodiscard]] std::uint64_t positions_searched() const { return positions_searched_; }
+  [[nodiscard]] std::uint64_t positions_searched() const {
+    if constexpr (OneWordGame<G>) {
+      if (parallel_) return positions_searched_ + parallel_->positions_searched();
+    }
+    return positions_searched_;
+  }
   [[nodiscard]] const G& game() const { return game_; }
 
  private:
@@ -272,6 +325,7 @@ class Solver {
   std::optional<SearchWatch> watch_;  // engaged while a search runs
   std::uint64_t positions_searched_ = 0;
   Memo memo_;
+  typename detail::ParallelOf<G>::type parallel_{};  // engaged by set_threads(n > 1)
   std::vector<Frame> stack_;
   std::vector<Position> components_;
   std::vector<Nimber> values_;  // values_[i] is the value of components_[i] once looked up
