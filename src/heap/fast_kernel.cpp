@@ -16,12 +16,15 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <thread>
 
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
+#include "sparse_block.hpp"
+#include "worker_team.hpp"
 
 namespace grundy::heap {
 
@@ -222,6 +225,10 @@ class FastKernel {
     while (n <= upto && !stop_requested()) {
       if (n >= next_review_) review(n);
       const std::uint64_t segment_end = std::min(next_review_, upto + 1);
+      if (blocks_apply(n)) {
+        n = run_blocks(n, segment_end);
+        if (n == segment_end || stop_requested()) continue;
+      }
       // Two threads pay only where one heap size is long work (the dense scan
       // over n / 2 pairs): the relay costs a cache-line transfer per value, and
       // much more when the machine is busy. So each call first times a segment
@@ -270,6 +277,12 @@ class FastKernel {
   bool step(std::uint64_t n) {
     const std::uint64_t value = sparse_ ? value_sparse(n, scratch_[0], rare_.size()) : value_dense(n, scratch_[0]);
     if (value > std::numeric_limits<V>::max()) return false;
+    commit(n, value);
+    return true;
+  }
+
+  // Appends g(n) = value (which fits in V) and updates the method's state.
+  void commit(std::uint64_t n, std::uint64_t value) {
     g_.push_back(static_cast<V>(value));
     note_value(n);
     if (sparse_ && is_rare(n)) {
@@ -283,7 +296,6 @@ class FastKernel {
       ++dense_steps_;
     }
     if ((n & 1023) == 0) report(n + 1);
-    return true;
   }
 
   // --- two threads on alternate heap sizes ----------------------------------------
@@ -502,7 +514,7 @@ class FastKernel {
     // A short prefix of all pairs, marked with plain stores, settles most of
     // the values the vector scan below would otherwise have to find. Its best
     // length grows with the number of values (measured: Grundy's game, 0.167).
-    const std::uint64_t prefix = std::clamp<std::uint64_t>(span_ * span_ / 64, 32, 4096);
+    const std::uint64_t prefix = prefix_length();
     for (std::uint64_t k : splits_) {
       if (k + 2 > n) continue;
       const std::uint64_t rest = n - k;
@@ -522,6 +534,161 @@ class FastKernel {
     std::memset(s.mark.data(), 0, std::max(span_, m + 1));
     if (s.candidates.empty()) return m;
     const std::uint64_t unreached = first_unreached(n, prefix + 1, s.candidates);
+    return unreached == kNone ? m : unreached;
+  }
+
+
+  // A short prefix of all pairs, marked with plain stores, settles most of
+  // the values the vector scan would otherwise have to find. Its best
+  // length grows with the number of values (measured: Grundy's game, 0.167).
+  [[nodiscard]] std::uint64_t prefix_length() const {
+    return std::clamp<std::uint64_t>(span_ * span_ * prefix_scale_ / 256, 32, 4096);
+  }
+
+  // --- the sparse-space method by blocks ----------------------------------------
+  // Heap sizes go in blocks [b, b + L). The pairs of partners r (rare heaps and
+  // the prefix's small heaps) with both heaps below b are shared among the team
+  // (detail::mark_partner_share, lanes = heap sizes, masks in registers); the
+  // masks are OR-combined, then each n of the block is finished in order: the
+  // options and pairs that reach into the block, the candidates and the scan.
+  // The same values as value_sparse, whatever the team's size.
+
+  [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
+    return sparse_ && span_ <= 64 * detail::kMaxMaskWords && block_length_ > 0 &&
+           n >= 4 * (prefix_length() + block_length_) + splits_.back() + 64;
+  }
+
+  std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end) {
+    if (control_.threads >= 2 && !team_) team_ = detail::lease_team(control_.threads);
+    const unsigned members = team_ ? team_->size() : 1;
+    const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
+    const std::uint64_t length = block_length_;
+    masks_.resize(members);
+    for (auto& masks : masks_) masks.resize(words * length);
+    set_parity_patterns(words);
+    std::uint64_t n = begin;
+    while (n < end && !stop_requested() && blocks_apply(n) && span_ <= 64 * words) {
+      collect_partners(n, length);
+      const detail::SparseBlock<V> block{.g = g_.data(),
+                                         .begin = n,
+                                         .length = length,
+                                         .splits = splits_,
+                                         .partners = partners_,
+                                         .partner_values = partner_values_,
+                                         .unequal_split = rules_.unequal_split(),
+                                         .words = words};
+      auto share = [this, &block, members](unsigned t) {
+        std::uint64_t* masks = masks_[t].data();
+        std::fill(masks, masks + block.words * block.length, 0);
+        const std::size_t count = partners_.size();
+        detail::mark_partner_share(block, count * t / members, count * (t + 1) / members, masks);
+      };
+      if (members > 1) {
+        team_->run(share);
+      } else {
+        share(0);
+      }
+      for (unsigned t = 1; t < members; ++t) detail::combine_masks(masks_[0].data(), masks_[t].data(), masks_[0].size());
+      const std::uint64_t stop_at = std::min(end, n + length);
+      const std::uint64_t block_begin = n;
+      while (n < stop_at) {
+        const std::uint64_t span = span_;
+        commit(n, finish_in_block(n, block_begin, words));
+        ++n;
+        if (span_ != span) return n;  // a larger value: the masks are too narrow now
+      }
+    }
+    return n;
+  }
+
+  // The partners whose pairs lie below the block [b, b + length): the prefix's
+  // heaps from length + kLoadSlack on, and the rare heaps beyond it up to b - max split - 1.
+  void collect_partners(std::uint64_t b, std::uint64_t length) {
+    partners_.clear();
+    partner_values_.clear();
+    const std::uint64_t prefix = prefix_length();
+    const std::uint64_t near = length + detail::kLoadSlack;
+    for (std::uint64_t a = near; a <= prefix; ++a) {
+      partners_.push_back(a);
+      partner_values_.push_back(g_[a]);
+    }
+    const std::uint64_t from = std::max(prefix + 1, near);
+    const std::uint64_t last = b - splits_.back() - 1;
+    const auto first = std::lower_bound(rare_.begin(), rare_.end(), from) - rare_.begin();
+    for (auto i = static_cast<std::size_t>(first); i < rare_.size() && rare_[i] <= last; ++i) {
+      partners_.push_back(rare_[i]);
+      partner_values_.push_back(rare_value_[i]);
+    }
+  }
+
+  // rare_parity_[q][w]: bit v of word w set when value 64 w + v < span has the
+  // parity that only pairs with a rare heap reach (popcount(v & M) != q).
+  void set_parity_patterns(unsigned words) {
+    for (int q = 0; q < 2; ++q) {
+      for (unsigned w = 0; w < detail::kMaxMaskWords; ++w) {
+        std::uint64_t rare = 0;
+        std::uint64_t common = 0;
+        for (unsigned bit = 0; bit < 64; ++bit) {
+          const std::uint64_t v = 64 * w + bit;
+          if (w >= words || v >= span_) continue;
+          (parity(v & mask_) != q ? rare : common) |= std::uint64_t{1} << bit;
+        }
+        rare_parity_[q][w] = rare;
+        common_parity_[q][w] = common;
+      }
+    }
+  }
+
+  // g(n) for n in the block starting at b, from the block's combined masks.
+  std::uint64_t finish_in_block(std::uint64_t n, std::uint64_t b, unsigned words) {
+    const std::uint64_t length = block_length_;
+    std::uint64_t seen[detail::kMaxMaskWords] = {};
+    for (unsigned w = 0; w < words; ++w) seen[w] = masks_[0][w * length + (n - b)];
+    const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
+    const V* g = g_.data();
+    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    for (std::uint64_t k = 0; k <= top; ++k) {
+      const std::uint8_t d = rules_.digits()[k];
+      if (allows(d, 0) && fits(n, k, 0)) mark(0);
+      if (allows(d, 1) && fits(n, k, 1)) mark(g[n - k]);
+    }
+    const std::uint64_t prefix = prefix_length();
+    const std::uint64_t near = length + detail::kLoadSlack;  // partners below it are done here
+    const std::uint64_t small_last = std::min(prefix, near - 1);
+    const auto rare_small = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), near) - rare_.begin());
+    const auto rare_top = static_cast<std::size_t>(
+        std::lower_bound(rare_.begin(), rare_.end(), b - splits_.back()) - rare_.begin());
+    const bool unequal = rules_.unequal_split();
+    for (std::uint64_t k : splits_) {
+      const std::uint64_t rest = n - k;
+      for (std::uint64_t a = 1; a <= small_last; ++a) mark(g[a] ^ g[rest - a]);
+      for (std::size_t j = 0; j < rare_small; ++j) {
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g[rest - rare_[j]]);
+      }
+      for (std::size_t j = rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g[rest - rare_[j]]);
+      }
+    }
+    const int q = heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;
+    std::uint64_t m = span_;
+    for (unsigned w = 0; w < words; ++w) {
+      const std::uint64_t free = ~seen[w] & rare_parity_[q][w];
+      if (free != 0) {
+        m = 64 * w + static_cast<std::uint64_t>(std::countr_zero(free));
+        break;
+      }
+    }
+    std::vector<std::uint32_t>& candidates = scratch_[0].candidates;
+    candidates.clear();
+    for (unsigned w = 0; w < words && 64 * w < m; ++w) {
+      std::uint64_t open = ~seen[w] & common_parity_[q][w];
+      if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
+      for (; open != 0; open &= open - 1) {
+        candidates.push_back(static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open))));
+      }
+    }
+    if (candidates.empty()) return m;
+    const std::uint64_t unreached = first_unreached(n, prefix + 1, candidates);
     return unreached == kNone ? m : unreached;
   }
 
@@ -634,6 +801,21 @@ class FastKernel {
   std::uint64_t next_review_ = 0;
   std::uint64_t sparse_steps_ = 0;
   std::uint64_t dense_steps_ = 0;
+
+  // The block method's state.
+  std::uint64_t block_length_ = tuned("GRUNDY_BLOCK", 128);
+  std::uint64_t prefix_scale_ = tuned("GRUNDY_PREFIX", 4);
+  detail::TeamLease team_;
+  std::vector<std::vector<std::uint64_t>> masks_;  // [member][word * length + i]
+  std::vector<std::uint64_t> partners_;
+  std::vector<V> partner_values_;
+  std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
+  std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};
+
+  static std::uint64_t tuned(const char* name, std::uint64_t fallback) {
+    const char* text = std::getenv(name);
+    return text != nullptr ? std::strtoull(text, nullptr, 10) : fallback;
+  }
 };
 
 }  // namespace
