@@ -546,78 +546,139 @@ class FastKernel {
   }
 
   // --- the sparse-space method by blocks ----------------------------------------
-  // Heap sizes go in blocks [b, b + L). The pairs of partners r (rare heaps and
-  // the prefix's small heaps) with both heaps below b are shared among the team
-  // (detail::mark_partner_share, lanes = heap sizes, masks in registers); the
-  // masks are OR-combined, then each n of the block is finished in order: the
-  // options and pairs that reach into the block, the candidates and the scan.
-  // The same values as value_sparse, whatever the team's size.
+  // Heap sizes go in blocks of L. The pairs of partners r (rare heaps, and the
+  // prefix's small heaps) whose both heaps lie below what is computed are shared
+  // among the team (detail::mark_partner_share: lanes = heap sizes, masks in
+  // registers), OR-combined, and then each n of the block is finished in order:
+  // the options and pairs that reach into the block, the candidates and the scan.
+  // With a team, the share of block j + 1 (partners r >= 2L, which read only
+  // values below block j) runs while member 0 finishes block j and then helps
+  // it; the pairs of partners r < 2L are then finished in order. The values
+  // are those of value_sparse, whatever the team's size.
 
   [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
     return sparse_ && span_ <= 64 * detail::kMaxMaskWords && block_length_ > 0 &&
-           n >= 4 * (prefix_length() + block_length_) + splits_.back() + 64;
+           n >= 4 * (prefix_length() + 2 * block_length_) + splits_.back() + 64;
   }
+
+  // One block's share: what the team marks for heap sizes [begin, begin + L).
+  struct BlockShare {
+    std::uint64_t begin = 0;
+    std::uint64_t near = 0;  // partners below it are finished in order
+    std::uint64_t top = 0;   // and rare heaps from it on
+    std::vector<std::uint64_t> partners;
+    std::vector<V> partner_values;
+    std::vector<std::vector<std::uint64_t>> masks;  // [member][word * L + i]
+    std::atomic<std::size_t> cursor{0};
+  };
 
   std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end) {
     if (control_.threads >= 2 && !team_) team_ = detail::lease_team(control_.threads);
     const unsigned members = team_ ? team_->size() : 1;
+    const bool pipelined = members > 1;
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
     const std::uint64_t length = block_length_;
-    masks_.resize(members);
-    for (auto& masks : masks_) masks.resize(words * length);
     set_parity_patterns(words);
+    // g_ must not move while members read it: room for every block up to end.
+    g_.reserve(end);
     std::uint64_t n = begin;
-    while (n < end && !stop_requested() && blocks_apply(n) && span_ <= 64 * words) {
-      collect_partners(n, length);
-      const detail::SparseBlock<V> block{.g = g_.data(),
-                                         .begin = n,
-                                         .length = length,
-                                         .splits = splits_,
-                                         .partners = partners_,
-                                         .partner_values = partner_values_,
-                                         .unequal_split = rules_.unequal_split(),
-                                         .words = words};
-      auto share = [this, &block, members](unsigned t) {
-        std::uint64_t* masks = masks_[t].data();
-        std::fill(masks, masks + block.words * block.length, 0);
-        const std::size_t count = partners_.size();
-        detail::mark_partner_share(block, count * t / members, count * (t + 1) / members, masks);
+    BlockShare* current = &shares_[0];
+    BlockShare* next = &shares_[1];
+    prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+    auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
+    run_team(share_only, members);
+    while (true) {
+      combine(*current, members);
+      const std::uint64_t block_end = std::min(end, n + length);
+      const bool more = pipelined && block_end < end && block_end == n + length && blocks_apply(block_end);
+      if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      bool widened = false;
+      auto finish_and_share = [&](unsigned t) {
+        if (t == 0) {
+          for (; n < block_end; ++n) {
+            const std::uint64_t span = span_;
+            commit(n, finish_in_block(n, *current, words));
+            if (span_ != span) {  // a larger value: the masks are too narrow now
+              ++n;
+              widened = true;
+              break;
+            }
+          }
+        }
+        if (more) mark_share(*next, t, members, words);
       };
-      if (members > 1) {
-        team_->run(share);
+      run_team(finish_and_share, members);
+      if (widened || n >= end || stop_requested() || !blocks_apply(n)) break;
+      if (more) {
+        std::swap(current, next);
       } else {
-        share(0);
-      }
-      for (unsigned t = 1; t < members; ++t) detail::combine_masks(masks_[0].data(), masks_[t].data(), masks_[0].size());
-      const std::uint64_t stop_at = std::min(end, n + length);
-      const std::uint64_t block_begin = n;
-      while (n < stop_at) {
-        const std::uint64_t span = span_;
-        commit(n, finish_in_block(n, block_begin, words));
-        ++n;
-        if (span_ != span) return n;  // a larger value: the masks are too narrow now
+        prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+        run_team(share_only, members);
       }
     }
     return n;
   }
 
-  // The partners whose pairs lie below the block [b, b + length): the prefix's
-  // heaps from length + kLoadSlack on, and the rare heaps beyond it up to b - max split - 1.
-  void collect_partners(std::uint64_t b, std::uint64_t length) {
-    partners_.clear();
-    partner_values_.clear();
-    const std::uint64_t prefix = prefix_length();
-    const std::uint64_t near = length + detail::kLoadSlack;
-    for (std::uint64_t a = near; a <= prefix; ++a) {
-      partners_.push_back(a);
-      partner_values_.push_back(g_[a]);
+  template <class Job>
+  void run_team(Job& job, unsigned members) {
+    if (members > 1) {
+      team_->run(job);
+    } else {
+      job(0);
     }
-    const std::uint64_t from = std::max(prefix + 1, near);
-    const std::uint64_t last = b - splits_.back() - 1;
+  }
+
+  // Sets up the share of the block at `begin`: partners r with near <= r and both
+  // heaps below `known` (the values computed when the share runs).
+  void prepare_share(BlockShare& share, std::uint64_t begin, std::uint64_t known, std::uint64_t near,
+                     std::uint64_t top, unsigned members, unsigned words) {
+    share.begin = begin;
+    share.near = near + detail::kLoadSlack;
+    share.top = top;
+    share.partners.clear();
+    share.partner_values.clear();
+    const std::uint64_t prefix = prefix_length();
+    for (std::uint64_t a = share.near; a <= prefix; ++a) {
+      share.partners.push_back(a);
+      share.partner_values.push_back(g_[a]);
+    }
+    const std::uint64_t from = std::max(prefix + 1, share.near);
+    const std::uint64_t last = known - splits_.back() - 1;
     const auto first = std::lower_bound(rare_.begin(), rare_.end(), from) - rare_.begin();
     for (auto i = static_cast<std::size_t>(first); i < rare_.size() && rare_[i] <= last; ++i) {
-      partners_.push_back(rare_[i]);
-      partner_values_.push_back(rare_value_[i]);
+      share.partners.push_back(rare_[i]);
+      share.partner_values.push_back(rare_value_[i]);
+    }
+    share.masks.resize(members);
+    for (auto& masks : share.masks) masks.resize(words * block_length_);
+    share.cursor.store(0, std::memory_order_relaxed);
+  }
+
+  // Member t's part of a share: chunks of partners claimed from a shared cursor
+  // (member 0 joins late when it finishes a block first), marked into its masks.
+  void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words) {
+    std::vector<std::uint64_t>& masks = share.masks[t];
+    std::fill(masks.begin(), masks.end(), 0);
+    const detail::SparseBlock<V> block{.g = g_.data(),
+                                       .begin = share.begin,
+                                       .length = block_length_,
+                                       .splits = splits_,
+                                       .partners = share.partners,
+                                       .partner_values = share.partner_values,
+                                       .unequal_split = rules_.unequal_split(),
+                                       .words = words};
+    const std::size_t count = share.partners.size();
+    const std::size_t chunk = std::max<std::size_t>(16, count / (8 * members));
+    for (;;) {
+      const std::size_t first = share.cursor.fetch_add(chunk, std::memory_order_relaxed);
+      if (first >= count) break;
+      detail::mark_partner_share(block, first, std::min(count, first + chunk), masks.data());
+    }
+  }
+
+  static void combine(BlockShare& share, unsigned members) {
+    for (unsigned t = 1; t < members; ++t) {
+      detail::combine_masks(share.masks[0].data(), share.masks[t].data(), share.masks[0].size());
     }
   }
 
@@ -639,11 +700,12 @@ class FastKernel {
     }
   }
 
-  // g(n) for n in the block starting at b, from the block's combined masks.
-  std::uint64_t finish_in_block(std::uint64_t n, std::uint64_t b, unsigned words) {
+  // g(n) for n in the block of `share`, from its combined masks and the pairs
+  // the share left out.
+  std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
     const std::uint64_t length = block_length_;
     std::uint64_t seen[detail::kMaxMaskWords] = {};
-    for (unsigned w = 0; w < words; ++w) seen[w] = masks_[0][w * length + (n - b)];
+    for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
     const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     const V* g = g_.data();
     const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
@@ -653,11 +715,10 @@ class FastKernel {
       if (allows(d, 1) && fits(n, k, 1)) mark(g[n - k]);
     }
     const std::uint64_t prefix = prefix_length();
-    const std::uint64_t near = length + detail::kLoadSlack;  // partners below it are done here
-    const std::uint64_t small_last = std::min(prefix, near - 1);
-    const auto rare_small = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), near) - rare_.begin());
-    const auto rare_top = static_cast<std::size_t>(
-        std::lower_bound(rare_.begin(), rare_.end(), b - splits_.back()) - rare_.begin());
+    const std::uint64_t small_last = std::min(prefix, share.near - 1);
+    const auto rare_small =
+        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.near) - rare_.begin());
+    const auto rare_top = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.top) - rare_.begin());
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
@@ -806,9 +867,7 @@ class FastKernel {
   std::uint64_t block_length_ = tuned("GRUNDY_BLOCK", 128);
   std::uint64_t prefix_scale_ = tuned("GRUNDY_PREFIX", 4);
   detail::TeamLease team_;
-  std::vector<std::vector<std::uint64_t>> masks_;  // [member][word * length + i]
-  std::vector<std::uint64_t> partners_;
-  std::vector<V> partner_values_;
+  BlockShare shares_[2];  // the block being finished and the next one
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
   std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};
 
