@@ -226,7 +226,7 @@ class FastKernel {
       if (n >= next_review_) review(n);
       const std::uint64_t segment_end = std::min(next_review_, upto + 1);
       if (blocks_apply(n)) {
-        n = run_blocks(n, segment_end);
+        n = run_blocks_timed(n, segment_end);
         if (n == segment_end || stop_requested()) continue;
       }
       // Two threads pay only where one heap size is long work (the dense scan
@@ -572,9 +572,38 @@ class FastKernel {
     std::atomic<std::size_t> cursor{0};
   };
 
-  std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end) {
-    if (control_.threads >= 2 && !team_) team_ = detail::lease_team(control_.threads);
-    const unsigned members = team_ ? team_->size() : 1;
+  // A team pays only when its members really run at once: on a busy machine a
+  // member waits for a descheduled one at every block. So segments are timed
+  // (wall clock per heap size) on one thread and on the team; the cheaper goes
+  // on, and every kRetrial-th segment tries the other again (the load changes).
+  std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
+    bool use_team = control_.threads >= 2 && !control_.adaptive;
+    if (control_.threads >= 2 && control_.adaptive) {
+      if (solo_cost_ == 0) {
+        use_team = false;
+      } else if (team_cost_ == 0) {
+        use_team = true;
+      } else {
+        use_team = team_cost_ < solo_cost_;
+        if (++segments_since_trial_ >= kRetrial) {
+          segments_since_trial_ = 0;
+          use_team = !use_team;
+        }
+      }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t reached = run_blocks(begin, end, use_team);
+    if (control_.threads >= 2 && reached >= begin + 4 * block_length_) {
+      const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                          static_cast<double>(reached - begin);
+      (use_team ? team_cost_ : solo_cost_) = cost;
+    }
+    return reached;
+  }
+
+  std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
+    if (use_team && !team_) team_ = detail::lease_team(control_.threads);
+    const unsigned members = use_team ? team_->size() : 1;
     const bool pipelined = members > 1;
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
     const std::uint64_t length = block_length_;
@@ -867,6 +896,10 @@ class FastKernel {
   std::uint64_t block_length_ = tuned("GRUNDY_BLOCK", 128);
   std::uint64_t prefix_scale_ = tuned("GRUNDY_PREFIX", 4);
   detail::TeamLease team_;
+  double solo_cost_ = 0;  // seconds per heap size, one thread and the team
+  double team_cost_ = 0;
+  unsigned segments_since_trial_ = 0;
+  static constexpr unsigned kRetrial = 4;
   BlockShare shares_[2];  // the block being finished and the next one
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
   std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};

@@ -6,9 +6,9 @@ namespace grundy::heap::detail {
 
 namespace {
 
-// Spins this many times before sleeping: about the time of a block's serial
-// finish, so a member is usually awake when the next block starts.
-constexpr unsigned kSpins = 1 << 14;
+// Spins this many times (tens of microseconds) before sleeping: a member is
+// usually still awake when the next block starts, and a busy machine loses little.
+constexpr unsigned kSpins = 1 << 10;
 
 inline void pause() {
 #if defined(__x86_64__) || defined(__i386__)
