@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <thread>
@@ -542,7 +541,7 @@ class FastKernel {
   // the values the vector scan would otherwise have to find. Its best
   // length grows with the number of values (measured: Grundy's game, 0.167).
   [[nodiscard]] std::uint64_t prefix_length() const {
-    return std::clamp<std::uint64_t>(span_ * span_ * prefix_scale_ / 256, 32, 4096);
+    return std::clamp<std::uint64_t>(span_ * span_ / 64, 32, 4096);
   }
 
   // --- the sparse-space method by blocks ----------------------------------------
@@ -556,9 +555,16 @@ class FastKernel {
   // it; the pairs of partners r < 2L are then finished in order. The values
   // are those of value_sparse, whatever the team's size.
 
+  // Half the prefix, 16 to 128 heap sizes (measured, one thread: Grundy's game
+  // best near 128 with its prefix of 1024, 0.167 near 32 with 64): the pairs
+  // of partners below 2L are finished in order, so L follows the prefix.
+  [[nodiscard]] std::uint64_t block_length() const {
+    return std::clamp<std::uint64_t>(prefix_length() / 2 / detail::kBlockQuantum * detail::kBlockQuantum, 16, 128);
+  }
+
   [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
-    return sparse_ && span_ <= 64 * detail::kMaxMaskWords && block_length_ > 0 &&
-           n >= 4 * (prefix_length() + 2 * block_length_) + splits_.back() + 64;
+    return sparse_ && span_ <= 64 * detail::kMaxMaskWords &&
+           n >= 4 * (prefix_length() + 2 * block_length()) + splits_.back() + 64;
   }
 
   // One block's share: what the team marks for heap sizes [begin, begin + L).
@@ -593,7 +599,7 @@ class FastKernel {
     }
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t reached = run_blocks(begin, end, use_team);
-    if (control_.threads >= 2 && reached >= begin + 4 * block_length_) {
+    if (control_.threads >= 2 && reached >= begin + 4 * block_length()) {
       const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
                           static_cast<double>(reached - begin);
       (use_team ? team_cost_ : solo_cost_) = cost;
@@ -606,7 +612,7 @@ class FastKernel {
     const unsigned members = use_team ? team_->size() : 1;
     const bool pipelined = members > 1;
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
-    const std::uint64_t length = block_length_;
+    const std::uint64_t length = block_length();
     set_parity_patterns(words);
     // g_ must not move while members read it: room for every block up to end.
     g_.reserve(end);
@@ -679,7 +685,7 @@ class FastKernel {
       share.partner_values.push_back(rare_value_[i]);
     }
     share.masks.resize(members);
-    for (auto& masks : share.masks) masks.resize(words * block_length_);
+    for (auto& masks : share.masks) masks.resize(words * block_length());
     share.cursor.store(0, std::memory_order_relaxed);
   }
 
@@ -690,7 +696,7 @@ class FastKernel {
     std::fill(masks.begin(), masks.end(), 0);
     const detail::SparseBlock<V> block{.g = g_.data(),
                                        .begin = share.begin,
-                                       .length = block_length_,
+                                       .length = block_length(),
                                        .splits = splits_,
                                        .partners = share.partners,
                                        .partner_values = share.partner_values,
@@ -732,7 +738,7 @@ class FastKernel {
   // g(n) for n in the block of `share`, from its combined masks and the pairs
   // the share left out.
   std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
-    const std::uint64_t length = block_length_;
+    const std::uint64_t length = block_length();
     std::uint64_t seen[detail::kMaxMaskWords] = {};
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
     const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
@@ -893,8 +899,6 @@ class FastKernel {
   std::uint64_t dense_steps_ = 0;
 
   // The block method's state.
-  std::uint64_t block_length_ = tuned("GRUNDY_BLOCK", 128);
-  std::uint64_t prefix_scale_ = tuned("GRUNDY_PREFIX", 4);
   detail::TeamLease team_;
   double solo_cost_ = 0;  // seconds per heap size, one thread and the team
   double team_cost_ = 0;
@@ -903,11 +907,6 @@ class FastKernel {
   BlockShare shares_[2];  // the block being finished and the next one
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
   std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};
-
-  static std::uint64_t tuned(const char* name, std::uint64_t fallback) {
-    const char* text = std::getenv(name);
-    return text != nullptr ? std::strtoull(text, nullptr, 10) : fallback;
-  }
 };
 
 }  // namespace
