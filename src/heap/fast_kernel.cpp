@@ -581,30 +581,40 @@ class FastKernel {
   // A team pays only when its members really run at once: on a busy machine a
   // member waits for a descheduled one at every block. So segments are timed
   // (wall clock per heap size) on one thread and on the team; the cheaper goes
-  // on, and every kRetrial-th segment tries the other again (the load changes).
+  // on, and every kRetrial-th segment tries the other again on a short stretch
+  // (the load changes).
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
-    bool use_team = control_.threads >= 2 && !control_.adaptive;
-    if (control_.threads >= 2 && control_.adaptive) {
-      if (solo_cost_ == 0) {
-        use_team = false;
-      } else if (team_cost_ == 0) {
-        use_team = true;
-      } else {
-        use_team = team_cost_ < solo_cost_;
-        if (++segments_since_trial_ >= kRetrial) {
-          segments_since_trial_ = 0;
-          use_team = !use_team;
+    std::uint64_t n = begin;
+    while (n < end && !stop_requested() && blocks_apply(n)) {
+      bool use_team = control_.threads >= 2 && !control_.adaptive;
+      bool trial = false;
+      if (control_.threads >= 2 && control_.adaptive) {
+        if (solo_cost_ == 0 || team_cost_ == 0) {
+          use_team = solo_cost_ != 0;
+          trial = true;
+        } else {
+          use_team = team_cost_ < solo_cost_;
+          if (++segments_since_trial_ >= kRetrial) {
+            segments_since_trial_ = 0;
+            use_team = !use_team;
+            trial = true;
+          }
         }
       }
+      // A trial is short: the slower mode costs little.
+      const std::uint64_t stop_at = trial ? std::min(end, n + kTrialLength) : end;
+      const auto start = std::chrono::steady_clock::now();
+      const std::uint64_t reached = run_blocks(n, stop_at, use_team);
+      if (control_.threads >= 2 && reached >= n + 4 * block_length()) {
+        const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                            static_cast<double>(reached - n);
+        (use_team ? team_cost_ : solo_cost_) = cost;
+      }
+      const bool cut = reached < stop_at;
+      n = reached;
+      if (cut) break;  // stopped, or a value widened the masks
     }
-    const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t reached = run_blocks(begin, end, use_team);
-    if (control_.threads >= 2 && reached >= begin + 4 * block_length()) {
-      const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-                          static_cast<double>(reached - begin);
-      (use_team ? team_cost_ : solo_cost_) = cost;
-    }
-    return reached;
+    return n;
   }
 
   std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
@@ -904,6 +914,7 @@ class FastKernel {
   double team_cost_ = 0;
   unsigned segments_since_trial_ = 0;
   static constexpr unsigned kRetrial = 4;
+  static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;
   BlockShare shares_[2];  // the block being finished and the next one
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
   std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};
