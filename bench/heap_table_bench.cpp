@@ -18,7 +18,7 @@ const HeapRules kTreblecross = HeapRules::make("0.007", {0, 0, 0, 7});
 const HeapRules k0167 = HeapRules::make("0.167", {0, 1, 6, 7});
 
 template <bool kFast>
-void run_table(benchmark::State& state, const HeapRules& rules) {
+void run_table(benchmark::State& state, const HeapRules& rules, unsigned threads = 1) {
   const auto upto = static_cast<std::uint64_t>(state.range(0));
   grundy::heap::KernelStats stats;
   for (auto _ : state) {
@@ -26,6 +26,8 @@ void run_table(benchmark::State& state, const HeapRules& rules) {
     g.reserve(upto + 1);
     grundy::heap::KernelControl control;
     control.stats = &stats;
+    control.threads = threads;
+    control.adaptive = false;  // measure the thread count asked for
     if constexpr (kFast) {
       grundy::heap::extend_fast(rules, g, upto, control);
     } else {
@@ -44,6 +46,23 @@ void BM_Treblecross_Plain(benchmark::State& state) { run_table<false>(state, kTr
 void BM_Treblecross_Fast(benchmark::State& state) { run_table<true>(state, kTreblecross); }
 void BM_Octal0167_Plain(benchmark::State& state) { run_table<false>(state, k0167); }
 void BM_Octal0167_Fast(benchmark::State& state) { run_table<true>(state, k0167); }
+
+// One thread (the baseline) beside two, same binary, same run: range(1) = threads.
+void BM_GrundysGame_Threads(benchmark::State& state) {
+  run_table<true>(state, kGrundysGame, static_cast<unsigned>(state.range(1)));
+}
+void BM_Octal0167_Threads(benchmark::State& state) {
+  run_table<true>(state, k0167, static_cast<unsigned>(state.range(1)));
+}
+void BM_Plain_Threads(benchmark::State& state) {
+  run_table<false>(state, kGrundysGame, static_cast<unsigned>(state.range(1)));
+}
+BENCHMARK(BM_GrundysGame_Threads)
+    ->Args({1 << 20, 1})->Args({1 << 20, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Octal0167_Threads)
+    ->Args({1 << 24, 1})->Args({1 << 24, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Plain_Threads)
+    ->Args({1 << 16, 1})->Args({1 << 16, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Grundy's game: plain to 2^16 and 2^17, fast to the same sizes and to 2^20, 2^24.
 BENCHMARK(BM_GrundysGame_Plain)->Arg(1 << 16)->Arg(1 << 17)->Iterations(1)->Unit(benchmark::kMillisecond);

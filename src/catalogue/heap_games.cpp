@@ -162,7 +162,7 @@ std::vector<RuleOption> heap_options() {
                      .kind = RuleOption::Kind::value,
                      .value_name = "T",
                      .help = "worker threads for the table kernel, 1 .. 256",
-                     .default_value = "2"},
+                     .default_value = "all cores"},
           no_cache_option()};
 }
 

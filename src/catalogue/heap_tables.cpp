@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
@@ -23,6 +24,7 @@ HeapRun heap_run(const RuleValues& values) {
   }
   run.method = method == "plain" ? heap::KernelMethod::plain : heap::KernelMethod::fast;
   const std::string threads = rule_value(values, "--threads");
+  run.threads = std::max(std::thread::hardware_concurrency(), 1U);
   if (!threads.empty()) {
     run.threads = static_cast<unsigned>(parse_count(threads, "--threads", 256));
     if (run.threads == 0) throw InputError("--threads: must be at least 1");

@@ -22,7 +22,7 @@ inline constexpr std::uint64_t kMaxHeapTableUpto = std::uint64_t{1} << 40;
 /// How heap values are computed: --method and --threads.
 struct HeapRun {
   heap::KernelMethod method = heap::KernelMethod::fast;
-  unsigned threads = 2;
+  unsigned threads = 1;  // heap_run: every core unless --threads says otherwise
 };
 
 /// The settings from the rule options (--method, --threads); throws InputError.

@@ -24,6 +24,8 @@
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
 #include "grundy/heap/value_stream.hpp"
+#include "sparse_block.hpp"
+#include "worker_team.hpp"
 
 namespace grundy::heap {
 
@@ -193,14 +195,17 @@ template <class V>
 class VectorValues {
  public:
   using Value = V;
-  /// Two threads may write alternate values (run_parallel): only in memory.
-  static constexpr bool kRelay = true;
+  /// The whole table in memory: the two-thread relay (run_parallel) and the
+  /// block method (run_blocks) read and write it directly.
+  static constexpr bool kInMemory = true;
   explicit VectorValues(std::vector<V>& g) : g_(g) {}
   [[nodiscard]] std::uint64_t size() const { return g_.size(); }
   [[nodiscard]] V operator[](std::uint64_t i) const { return g_[i]; }
   V& operator[](std::uint64_t i) { return g_[i]; }
   void push_back(V v) { g_.push_back(v); }
   void resize(std::uint64_t n) { g_.resize(n); }
+  void reserve(std::uint64_t n) { g_.reserve(n); }
+  [[nodiscard]] const V* data() const { return g_.data(); }
   /// The pairs (a + i, rest - a - i), i < count: lo[i] and *(hi - i).
   [[nodiscard]] PairView<V> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const {
     return {g_.data() + a, g_.data() + (rest - a), end - a};
@@ -257,16 +262,22 @@ class FastKernel {
     while (n <= upto && !stop_requested()) {
       if (n >= next_review_) review(n);
       const std::uint64_t segment_end = std::min(next_review_, upto + 1);
+      if constexpr (S::kInMemory) {
+        if (blocks_apply(n)) {
+          n = run_blocks_timed(n, segment_end);
+          if (n == segment_end || stop_requested()) continue;
+        }
+      }
       // Two threads pay only where one heap size is long work (the dense scan
       // over n / 2 pairs): the relay costs a cache-line transfer per value, and
       // much more when the machine is busy. So each call first times a segment
       // on one thread, then a segment on two, and keeps two only if faster.
-      const bool eligible = S::kRelay && control_.threads >= 2 && dist_ >= 2 && dist_ != kNone && !sparse_ &&
+      const bool eligible = S::kInMemory && control_.threads >= 2 && dist_ >= 2 && dist_ != kNone && !sparse_ &&
                             n >= kParallelFrom && segment_end - n >= 1024 && !parallel_off_;
       const bool parallel = eligible && one_thread_cost_ > 0;
       const auto start = std::chrono::steady_clock::now();
       std::uint64_t reached = 0;
-      if constexpr (S::kRelay) {
+      if constexpr (S::kInMemory) {
         reached = parallel ? run_parallel(n, segment_end) : run_sequential(n, segment_end);
       } else {
         reached = run_sequential(n, segment_end);
@@ -310,6 +321,12 @@ class FastKernel {
   bool step(std::uint64_t n) {
     const std::uint64_t value = sparse_ ? value_sparse(n, scratch_[0], rare_.size()) : value_dense(n, scratch_[0]);
     if (value > std::numeric_limits<V>::max()) return false;
+    commit(n, value);
+    return true;
+  }
+
+  // Appends g(n) = value (which fits in V) and updates the method's state.
+  void commit(std::uint64_t n, std::uint64_t value) {
     g_.push_back(static_cast<V>(value));
     note_value(n);
     if (sparse_ && is_rare(n)) {
@@ -323,7 +340,6 @@ class FastKernel {
       ++dense_steps_;
     }
     if ((n & 1023) == 0) report(n + 1);
-    return true;
   }
 
   // --- two threads on alternate heap sizes ----------------------------------------
@@ -550,7 +566,7 @@ class FastKernel {
     // A short prefix of all pairs, marked with plain stores, settles most of
     // the values the vector scan below would otherwise have to find. Its best
     // length grows with the number of values (measured: Grundy's game, 0.167).
-    const std::uint64_t prefix = std::clamp<std::uint64_t>(span_ * span_ / 64, 32, 4096);
+    const std::uint64_t prefix = prefix_length();
     for (std::uint64_t k : splits_) {
       if (k + 2 > n) continue;
       const std::uint64_t rest = n - k;
@@ -568,6 +584,268 @@ class FastKernel {
     std::memset(s.mark.data(), 0, std::max(span_, m + 1));
     if (s.candidates.empty()) return m;
     const std::uint64_t unreached = first_unreached(n, prefix + 1, s.candidates);
+    return unreached == kNone ? m : unreached;
+  }
+
+
+  // A short prefix of all pairs, marked with plain stores, settles most of
+  // the values the vector scan would otherwise have to find. Its best
+  // length grows with the number of values (measured: Grundy's game, 0.167).
+  [[nodiscard]] std::uint64_t prefix_length() const {
+    return std::clamp<std::uint64_t>(span_ * span_ / 64, 32, 4096);
+  }
+
+  // --- the sparse-space method by blocks ----------------------------------------
+  // Heap sizes go in blocks of L. The pairs of partners r (rare heaps, and the
+  // prefix's small heaps) whose both heaps lie below what is computed are shared
+  // among the team (detail::mark_partner_share: lanes = heap sizes, masks in
+  // registers), OR-combined, and then each n of the block is finished in order:
+  // the options and pairs that reach into the block, the candidates and the scan.
+  // With a team, the share of block j + 1 (partners r >= 2L, which read only
+  // values below block j) runs while member 0 finishes block j and then helps
+  // it; the pairs of partners r < 2L are then finished in order. The values
+  // are those of value_sparse, whatever the team's size.
+
+  // Half the prefix, 16 to 128 heap sizes (measured, one thread: Grundy's game
+  // best near 128 with its prefix of 1024, 0.167 near 32 with 64): the pairs
+  // of partners below 2L are finished in order, so L follows the prefix.
+  [[nodiscard]] std::uint64_t block_length() const {
+    return std::clamp<std::uint64_t>(prefix_length() / 2 / detail::kBlockQuantum * detail::kBlockQuantum, 16, 128);
+  }
+
+  [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
+    return sparse_ && span_ <= 64 * detail::kMaxMaskWords &&
+           n >= 4 * (prefix_length() + 2 * block_length()) + splits_.back() + 64;
+  }
+
+  // One block's share: what the team marks for heap sizes [begin, begin + L).
+  struct BlockShare {
+    std::uint64_t begin = 0;
+    std::uint64_t near = 0;  // partners below it are finished in order
+    std::uint64_t top = 0;   // and rare heaps from it on
+    std::vector<std::uint64_t> partners;
+    std::vector<V> partner_values;
+    std::vector<std::vector<std::uint64_t>> masks;  // [member][word * L + i]
+    std::atomic<std::size_t> cursor{0};
+  };
+
+  // A team pays only when its members really run at once: on a busy machine a
+  // member waits for a descheduled one at every block. So segments are timed
+  // (wall clock per heap size) on one thread and on the team; the cheaper goes
+  // on, and every kRetrial-th segment tries the other again on a short stretch
+  // (the load changes).
+  std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
+    std::uint64_t n = begin;
+    while (n < end && !stop_requested() && blocks_apply(n)) {
+      bool use_team = control_.threads >= 2 && !control_.adaptive;
+      bool trial = false;
+      if (control_.threads >= 2 && control_.adaptive) {
+        if (solo_cost_ == 0 || team_cost_ == 0) {
+          use_team = solo_cost_ != 0;
+          trial = true;
+        } else {
+          use_team = team_cost_ < solo_cost_;
+          if (++segments_since_trial_ >= kRetrial) {
+            segments_since_trial_ = 0;
+            use_team = !use_team;
+            trial = true;
+          }
+        }
+      }
+      // A trial is short: the slower mode costs little.
+      const std::uint64_t stop_at = trial ? std::min(end, n + kTrialLength) : end;
+      const auto start = std::chrono::steady_clock::now();
+      const std::uint64_t reached = run_blocks(n, stop_at, use_team);
+      if (control_.threads >= 2 && reached >= n + 4 * block_length()) {
+        const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                            static_cast<double>(reached - n);
+        (use_team ? team_cost_ : solo_cost_) = cost;
+      }
+      const bool cut = reached < stop_at;
+      n = reached;
+      if (cut) break;  // stopped, or a value widened the masks
+    }
+    return n;
+  }
+
+  std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
+    if (use_team && !team_) team_ = detail::lease_team(control_.threads);
+    const unsigned members = use_team ? team_->size() : 1;
+    const bool pipelined = members > 1;
+    const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
+    const std::uint64_t length = block_length();
+    set_parity_patterns(words);
+    // g_ must not move while members read it: room for every block up to end.
+    g_.reserve(end);
+    std::uint64_t n = begin;
+    BlockShare* current = &shares_[0];
+    BlockShare* next = &shares_[1];
+    prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+    auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
+    run_team(share_only, members);
+    while (true) {
+      combine(*current, members);
+      const std::uint64_t block_end = std::min(end, n + length);
+      const bool more = pipelined && block_end < end && block_end == n + length && blocks_apply(block_end);
+      if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      bool widened = false;
+      auto finish_and_share = [&](unsigned t) {
+        if (t == 0) {
+          for (; n < block_end; ++n) {
+            const std::uint64_t span = span_;
+            commit(n, finish_in_block(n, *current, words));
+            if (span_ != span) {  // a larger value: the masks are too narrow now
+              ++n;
+              widened = true;
+              break;
+            }
+          }
+        }
+        if (more) mark_share(*next, t, members, words);
+      };
+      run_team(finish_and_share, members);
+      if (widened || n >= end || stop_requested() || !blocks_apply(n)) break;
+      if (more) {
+        std::swap(current, next);
+      } else {
+        prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+        run_team(share_only, members);
+      }
+    }
+    return n;
+  }
+
+  template <class Job>
+  void run_team(Job& job, unsigned members) {
+    if (members > 1) {
+      team_->run(job);
+    } else {
+      job(0);
+    }
+  }
+
+  // Sets up the share of the block at `begin`: partners r with near <= r and both
+  // heaps below `known` (the values computed when the share runs).
+  void prepare_share(BlockShare& share, std::uint64_t begin, std::uint64_t known, std::uint64_t near,
+                     std::uint64_t top, unsigned members, unsigned words) {
+    share.begin = begin;
+    share.near = near + detail::kLoadSlack;
+    share.top = top;
+    share.partners.clear();
+    share.partner_values.clear();
+    const std::uint64_t prefix = prefix_length();
+    for (std::uint64_t a = share.near; a <= prefix; ++a) {
+      share.partners.push_back(a);
+      share.partner_values.push_back(g_[a]);
+    }
+    const std::uint64_t from = std::max(prefix + 1, share.near);
+    const std::uint64_t last = known - splits_.back() - 1;
+    const auto first = std::lower_bound(rare_.begin(), rare_.end(), from) - rare_.begin();
+    for (auto i = static_cast<std::size_t>(first); i < rare_.size() && rare_[i] <= last; ++i) {
+      share.partners.push_back(rare_[i]);
+      share.partner_values.push_back(rare_value_[i]);
+    }
+    share.masks.resize(members);
+    for (auto& masks : share.masks) masks.resize(words * block_length());
+    share.cursor.store(0, std::memory_order_relaxed);
+  }
+
+  // Member t's part of a share: chunks of partners claimed from a shared cursor
+  // (member 0 joins late when it finishes a block first), marked into its masks.
+  void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words) {
+    std::vector<std::uint64_t>& masks = share.masks[t];
+    std::fill(masks.begin(), masks.end(), 0);
+    const detail::SparseBlock<V> block{.g = g_.data(),
+                                       .begin = share.begin,
+                                       .length = block_length(),
+                                       .splits = splits_,
+                                       .partners = share.partners,
+                                       .partner_values = share.partner_values,
+                                       .unequal_split = rules_.unequal_split(),
+                                       .words = words};
+    const std::size_t count = share.partners.size();
+    const std::size_t chunk = std::max<std::size_t>(16, count / (8 * members));
+    for (;;) {
+      const std::size_t first = share.cursor.fetch_add(chunk, std::memory_order_relaxed);
+      if (first >= count) break;
+      detail::mark_partner_share(block, first, std::min(count, first + chunk), masks.data());
+    }
+  }
+
+  static void combine(BlockShare& share, unsigned members) {
+    for (unsigned t = 1; t < members; ++t) {
+      detail::combine_masks(share.masks[0].data(), share.masks[t].data(), share.masks[0].size());
+    }
+  }
+
+  // rare_parity_[q][w]: bit v of word w set when value 64 w + v < span has the
+  // parity that only pairs with a rare heap reach (popcount(v & M) != q).
+  void set_parity_patterns(unsigned words) {
+    for (int q = 0; q < 2; ++q) {
+      for (unsigned w = 0; w < detail::kMaxMaskWords; ++w) {
+        std::uint64_t rare = 0;
+        std::uint64_t common = 0;
+        for (unsigned bit = 0; bit < 64; ++bit) {
+          const std::uint64_t v = 64 * w + bit;
+          if (w >= words || v >= span_) continue;
+          (parity(v & mask_) != q ? rare : common) |= std::uint64_t{1} << bit;
+        }
+        rare_parity_[q][w] = rare;
+        common_parity_[q][w] = common;
+      }
+    }
+  }
+
+  // g(n) for n in the block of `share`, from its combined masks and the pairs
+  // the share left out.
+  std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
+    const std::uint64_t length = block_length();
+    std::uint64_t seen[detail::kMaxMaskWords] = {};
+    for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
+    const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
+    const V* g = g_.data();
+    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    for (std::uint64_t k = 0; k <= top; ++k) {
+      const std::uint8_t d = rules_.digits()[k];
+      if (allows(d, 0) && fits(n, k, 0)) mark(0);
+      if (allows(d, 1) && fits(n, k, 1)) mark(g[n - k]);
+    }
+    const std::uint64_t prefix = prefix_length();
+    const std::uint64_t small_last = std::min(prefix, share.near - 1);
+    const auto rare_small =
+        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.near) - rare_.begin());
+    const auto rare_top = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.top) - rare_.begin());
+    const bool unequal = rules_.unequal_split();
+    for (std::uint64_t k : splits_) {
+      const std::uint64_t rest = n - k;
+      for (std::uint64_t a = 1; a <= small_last; ++a) mark(g[a] ^ g[rest - a]);
+      for (std::size_t j = 0; j < rare_small; ++j) {
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g[rest - rare_[j]]);
+      }
+      for (std::size_t j = rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g[rest - rare_[j]]);
+      }
+    }
+    const int q = heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;
+    std::uint64_t m = span_;
+    for (unsigned w = 0; w < words; ++w) {
+      const std::uint64_t free = ~seen[w] & rare_parity_[q][w];
+      if (free != 0) {
+        m = 64 * w + static_cast<std::uint64_t>(std::countr_zero(free));
+        break;
+      }
+    }
+    std::vector<std::uint32_t>& candidates = scratch_[0].candidates;
+    candidates.clear();
+    for (unsigned w = 0; w < words && 64 * w < m; ++w) {
+      std::uint64_t open = ~seen[w] & common_parity_[q][w];
+      if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
+      for (; open != 0; open &= open - 1) {
+        candidates.push_back(static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open))));
+      }
+    }
+    if (candidates.empty()) return m;
+    const std::uint64_t unreached = first_unreached(n, prefix + 1, candidates);
     return unreached == kNone ? m : unreached;
   }
 
@@ -680,6 +958,17 @@ class FastKernel {
   std::uint64_t next_review_ = 0;
   std::uint64_t sparse_steps_ = 0;
   std::uint64_t dense_steps_ = 0;
+
+  // The block method's state.
+  detail::TeamLease team_;
+  double solo_cost_ = 0;  // seconds per heap size, one thread and the team
+  double team_cost_ = 0;
+  unsigned segments_since_trial_ = 0;
+  static constexpr unsigned kRetrial = 4;
+  static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;
+  BlockShare shares_[2];  // the block being finished and the next one
+  std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
+  std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};
 };
 
 }  // namespace

@@ -1,10 +1,18 @@
+// The plain method, the reference: for each n, every option's value into a
+// seen-set, then the mex. With control.threads >= 2 heap sizes go in blocks
+// [b, b + L): the members take the block's heap sizes in turn and mark the
+// options whose heaps all lie below b (nearly all of them); then each n is
+// finished in order with the few options that reach into the block. The same
+// values on any number of threads.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 #include <span>
 
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
+#include "worker_team.hpp"
 
 namespace grundy::heap {
 
@@ -24,14 +32,112 @@ class SeenValues {
   std::uint64_t mex_and_clear() {
     std::uint64_t mex = 0;
     while (mex < seen_.size() && seen_[mex]) ++mex;
+    clear();
+    return mex;
+  }
+  /// The distinct values marked so far, in marking order.
+  [[nodiscard]] const std::vector<std::uint64_t>& marked() const { return marked_; }
+  void clear() {
     for (std::uint64_t v : marked_) seen_[v] = 0;
     marked_.clear();
-    return mex;
   }
 
  private:
   std::vector<std::uint8_t> seen_;
   std::vector<std::uint64_t> marked_;
+};
+
+// Calls visit(parts) for the options of a heap of n whose largest heap is at
+// least `low` (reaching = true) or all of whose heaps are below it (false).
+template <class Visit>
+void for_each_option_by_reach(const HeapRules& rules, std::uint64_t n, std::uint64_t low, bool reaching,
+                              Visit&& visit) {
+  for_each_shape(rules, n, [&](std::uint64_t k, unsigned heaps) {
+    const std::uint64_t rest = n - k;
+    if (heaps == 0) {
+      if (!reaching) visit(std::span<const std::uint64_t>());
+    } else if (heaps == 1) {
+      const std::array<std::uint64_t, 1> parts{rest};
+      if ((rest >= low) == reaching) visit(std::span<const std::uint64_t>(parts));
+    } else if (heaps == 2) {
+      // The larger heap rest - a reaches low while a <= rest - low.
+      const std::uint64_t last = last_pair_first(rules, rest);
+      const std::uint64_t split = rest >= low ? rest - low + 1 : 1;  // first a below low
+      const std::uint64_t from = reaching ? 1 : split;
+      const std::uint64_t to = reaching ? std::min(last + 1, split) : last + 1;
+      for (std::uint64_t a = from; a < to; ++a) {
+        const std::array<std::uint64_t, 2> parts{a, rest - a};
+        visit(std::span<const std::uint64_t>(parts));
+      }
+    } else {
+      for (std::uint64_t a = 1; 3 * a <= rest; ++a) {
+        // c = rest - a - b reaches low while b <= rest - a - low.
+        const std::uint64_t last = (rest - a) / 2;
+        const std::uint64_t split = rest - a >= low ? std::max(a, rest - a - low + 1) : a;
+        const std::uint64_t from = reaching ? a : split;
+        const std::uint64_t to = reaching ? std::min(last + 1, split) : last + 1;
+        for (std::uint64_t b = from; b < to; ++b) {
+          const std::array<std::uint64_t, 3> parts{a, b, rest - a - b};
+          visit(std::span<const std::uint64_t>(parts));
+        }
+      }
+    }
+  });
+}
+
+template <class V>
+std::uint64_t value_of(std::span<const std::uint64_t> parts, const std::vector<V>& g) {
+  std::uint64_t v = 0;
+  for (std::uint64_t part : parts) v ^= g[part];
+  return v;
+}
+
+// Heap sizes from which blocks pay, and the work (options) a block aims at.
+constexpr std::uint64_t kBlocksFrom = 256;
+constexpr std::uint64_t kBlockWork = std::uint64_t{1} << 18;
+
+template <class V>
+class PlainBlocks {
+ public:
+  PlainBlocks(const HeapRules& rules, std::vector<V>& g, unsigned threads)
+      : rules_(rules), g_(g), team_(detail::lease_team(threads)), seen_(team_->size()) {}
+
+  // Computes g(n) for n in [b, min(b + L, end)); false when a value does not fit V.
+  bool block(std::uint64_t end) {
+    const std::uint64_t b = g_.size();
+    const std::uint64_t per_n = any_allows(rules_, 3) ? b * b / 12 + 1 : b + 1;
+    const std::uint64_t length = std::max<std::uint64_t>(std::min(kBlockWork / per_n, b / 4), team_->size());
+    const std::uint64_t stop = std::min(end, b + length);
+    below_.resize(stop - b);
+    const unsigned members = team_->size();
+    auto share = [&](unsigned t) {
+      SeenValues& seen = seen_[t];
+      for (std::uint64_t n = b + t; n < stop; n += members) {
+        for_each_option_by_reach(rules_, n, b, false,
+                                 [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
+        below_[n - b] = seen.marked();
+        seen.clear();
+      }
+    };
+    team_->run(share);
+    SeenValues& seen = seen_[0];
+    for (std::uint64_t n = b; n < stop; ++n) {
+      for (std::uint64_t v : below_[n - b]) seen.mark(v);
+      for_each_option_by_reach(rules_, n, b, true,
+                               [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
+      const std::uint64_t value = seen.mex_and_clear();
+      if (value > std::numeric_limits<V>::max()) return false;
+      g_.push_back(static_cast<V>(value));
+    }
+    return true;
+  }
+
+ private:
+  const HeapRules& rules_;
+  std::vector<V>& g_;
+  detail::TeamLease team_;
+  std::vector<SeenValues> seen_;                   // one per member
+  std::vector<std::vector<std::uint64_t>> below_;  // per n of the block: the values below it
 };
 
 }  // namespace
@@ -40,20 +146,31 @@ template <class V>
 std::uint64_t extend_plain(const HeapRules& rules, std::vector<V>& g, std::uint64_t upto,
                            const KernelControl& control) {
   if (g.empty()) g.push_back(0);
+  const auto stopped = [&control] { return control.stop != nullptr && control.stop->load(std::memory_order_relaxed); };
+  const auto progress = [&control](std::uint64_t valid) {
+    if (control.progress != nullptr) control.progress->store(valid, std::memory_order_relaxed);
+  };
+  const bool threaded = control.threads >= 2;
   SeenValues seen;
-  for (std::uint64_t n = g.size(); n <= upto; ++n) {
-    if (control.stop != nullptr && control.stop->load(std::memory_order_relaxed)) break;
+  bool fits = true;
+  for (std::uint64_t n = g.size(); n <= upto && (!threaded || n < kBlocksFrom); ++n) {
+    if (stopped()) break;
     for_each_option(rules, n, [&](std::uint64_t, std::span<const std::uint64_t> parts) {
-      std::uint64_t v = 0;
-      for (std::uint64_t part : parts) v ^= g[part];
-      seen.mark(v);
+      seen.mark(value_of(parts, g));
     });
     const std::uint64_t value = seen.mex_and_clear();
-    if (value > std::numeric_limits<V>::max()) break;
+    if (value > std::numeric_limits<V>::max()) {
+      fits = false;
+      break;
+    }
     g.push_back(static_cast<V>(value));
-    if (control.progress != nullptr && (n & 1023) == 0) control.progress->store(n + 1, std::memory_order_relaxed);
+    if ((n & 1023) == 0) progress(n + 1);
   }
-  if (control.progress != nullptr) control.progress->store(g.size(), std::memory_order_relaxed);
+  if (threaded && fits && g.size() >= kBlocksFrom && g.size() <= upto) {
+    PlainBlocks<V> blocks(rules, g, control.threads);
+    while (g.size() <= upto && !stopped() && blocks.block(upto + 1)) progress(g.size());
+  }
+  progress(g.size());
   return g.size();
 }
 

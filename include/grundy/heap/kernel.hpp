@@ -39,6 +39,11 @@ struct KernelControl {
   std::atomic<std::uint64_t>* progress = nullptr;
   /// Worker threads the kernel may use (1 = this thread only).
   unsigned threads = 1;
+  /// When true, extend_fast times stretches of heap sizes on one thread and on
+  /// `threads` and goes on with the faster (a busy machine can make threads
+  /// slower); when false it always uses `threads` where its method can (tests,
+  /// benchmarks of the thread count). Values never depend on it.
+  bool adaptive = true;
   /// When set, extend_fast reports its method here (extend_plain ignores it).
   KernelStats* stats = nullptr;
 };

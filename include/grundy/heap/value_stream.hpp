@@ -72,7 +72,7 @@ class SpillFile {
 class StreamedValues {
  public:
   using Value = std::uint16_t;
-  static constexpr bool kRelay = false;  // no two-thread relay on a streamed table
+  static constexpr bool kInMemory = false;  // neither the two-thread relay nor the block method
 
   /// An empty table spilling to `file`; every value pushed is also added to `stats` when given.
   StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsAccumulator* stats = nullptr);

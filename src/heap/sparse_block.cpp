@@ -1,0 +1,140 @@
+#include "sparse_block.hpp"
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace grundy::heap::detail {
+
+namespace {
+
+// The portable form, and the reference for the vector form below: one bit per
+// pair, set in the mask word of heap size n.
+template <class V>
+void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
+  for (std::size_t j = first; j < last; ++j) {
+    const std::uint64_t r = block.partners[j];
+    const std::uint64_t v = block.partner_values[j];
+    for (std::uint64_t k : block.splits) {
+      const V* src = block.g + (block.begin - k - r);
+      for (std::uint64_t i = 0; i < block.length; ++i) {
+        if (block.unequal_split && block.begin + i - k == 2 * r) continue;  // (r, r) is not a move
+        const std::uint64_t x = v ^ src[i];
+        masks[(x >> 6) * block.length + i] |= std::uint64_t{1} << (x & 63);
+      }
+    }
+  }
+}
+
+// 16-bit values with AVX2: lanes are heap sizes. A tile of consecutive n keeps
+// its masks in registers as 32-bit chunks (chunk c: values 32c .. 32c + 31,
+// vpsllvd giving 0 outside it) while every partner passes, so each partner's
+// values are read as one forward run and nothing is stored per pair. kChunks
+// is 2 (values < 64), 4 (< 128) or 8 (< 256); with 8, a tile is 8 heap sizes
+// (8 accumulators), otherwise 16 (lanes 0-3, 8-11 in `low`, the rest in `high`).
+alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                  0xffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+template <unsigned kChunks, bool kUnequal>
+[[gnu::target("avx2")]] void share_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
+                                        std::uint64_t* masks) {
+  constexpr bool kWide = kChunks == 8;
+  constexpr unsigned kHalves = kWide ? 1 : 2;
+  constexpr std::uint64_t kTile = kWide ? 8 : 16;
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i zero = _mm256_setzero_si256();
+  for (std::uint64_t i = 0; i < block.length; i += kTile) {
+    __m256i acc[kChunks][kHalves];
+    for (auto& chunk : acc) {
+      for (auto& half : chunk) half = zero;
+    }
+    const std::uint64_t n0 = block.begin + i;
+    for (std::size_t j = first; j < last; ++j) {
+      const std::uint64_t r = block.partners[j];
+      const auto v = static_cast<short>(block.partner_values[j]);
+      for (std::uint64_t k : block.splits) {
+        const std::uint16_t* src = block.g + (n0 - k - r);
+        __m256i half[kHalves];
+        if constexpr (kWide) {
+          __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), _mm_set1_epi16(v));
+          if constexpr (kUnequal) {
+            // n - k = 2r: (r, r) is not a move; an all-ones lane reaches no chunk.
+            const std::uint64_t equal_at = 2 * r + k - n0;
+            if (equal_at < kTile) {
+              x = _mm_or_si128(x, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kEqualLane + 16 - equal_at)));
+            }
+          }
+          half[0] = _mm256_cvtepu16_epi32(x);
+        } else {
+          __m256i x = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), _mm256_set1_epi16(v));
+          if constexpr (kUnequal) {
+            const std::uint64_t equal_at = 2 * r + k - n0;
+            if (equal_at < kTile) {
+              x = _mm256_or_si256(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kEqualLane + 16 - equal_at)));
+            }
+          }
+          half[0] = _mm256_unpacklo_epi16(x, zero);
+          half[1] = _mm256_unpackhi_epi16(x, zero);
+        }
+        for (unsigned c = 0; c < kChunks; ++c) {
+          const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * c));
+          for (unsigned h = 0; h < kHalves; ++h) {
+            acc[c][h] = _mm256_or_si256(acc[c][h], _mm256_sllv_epi32(one, _mm256_sub_epi32(half[h], base)));
+          }
+        }
+      }
+    }
+    // Lane l of half h holds heap size i + offset[h][l].
+    static constexpr unsigned kOffset[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
+    for (unsigned c = 0; c < kChunks; ++c) {
+      for (unsigned h = 0; h < kHalves; ++h) {
+        alignas(32) std::uint32_t lanes[8];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[c][h]);
+        for (unsigned l = 0; l < 8; ++l) {
+          const std::uint64_t at = kWide ? l : kOffset[h][l];
+          masks[(c / 2) * block.length + i + at] |= std::uint64_t{lanes[l]} << (32 * (c % 2));
+        }
+      }
+    }
+  }
+}
+
+bool have_avx2() {
+  static const bool kHave = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return kHave;
+}
+
+template <unsigned kChunks>
+void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
+  if (block.unequal_split) return share_avx2<kChunks, true>(block, first, last, masks);
+  share_avx2<kChunks, false>(block, first, last, masks);
+}
+
+}  // namespace
+
+template <class V>
+void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
+  if (first >= last) return;
+  if constexpr (sizeof(V) == 2) {
+    if (have_avx2()) {
+      if (block.words <= 1) return share_chunks<2>(block, first, last, masks);
+      if (block.words <= 2) return share_chunks<4>(block, first, last, masks);
+      return share_chunks<8>(block, first, last, masks);
+    }
+  }
+  share_scalar(block, first, last, masks);
+}
+
+void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) into[i] |= from[i];
+}
+
+template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
+                                                std::uint64_t*);
+template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
+                                                std::uint64_t*);
+
+}  // namespace grundy::heap::detail

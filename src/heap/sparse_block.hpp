@@ -1,0 +1,58 @@
+// One block of the sparse-space method, shared among workers: for heap sizes
+// n in [begin, begin + length) and a range of partner heaps r (rare heaps, and
+// the small heaps of the proof scan's prefix) whose pairs (r, n - k - r) lie
+// wholly below the block, the set of values g(r) ^ g(n - k - r) each n reaches,
+// as bit masks (values below 256). Each worker fills its own masks from
+// read-only state; OR-ing them gives the block's masks, whatever the split
+// (threads here; MPI ranks could share a block the same way and allreduce).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace grundy::heap::detail {
+
+/// The most 64-bit words of a value mask the block method handles (values < 256).
+inline constexpr unsigned kMaxMaskWords = 4;
+/// Block lengths are multiples of this (the lanes of one pass).
+inline constexpr std::uint64_t kBlockQuantum = 16;
+/// Partners start this far beyond the block length (room for reads of whole
+/// vectors past the values used; 0 today: a worker reads exactly what it uses).
+inline constexpr std::uint64_t kLoadSlack = 0;
+
+/// What a worker reads: all of it stays unchanged while a block is shared.
+template <class V>
+struct SparseBlock {
+  /// g(0 .. begin - 1); nothing at or beyond begin is read.
+  const V* g = nullptr;
+  /// The block: heap sizes begin .. begin + length - 1 (length a multiple of kBlockQuantum).
+  std::uint64_t begin = 0;
+  std::uint64_t length = 0;
+  /// Tokens removed by each split move (two-heap digits).
+  std::span<const std::uint64_t> splits;
+  /// Partner heaps r, ascending, with length + kLoadSlack <= r <= begin - max split - 1,
+  /// so that both heaps of every pair lie below the block; and their values.
+  std::span<const std::uint64_t> partners;
+  std::span<const V> partner_values;
+  /// Grundy's game: the equal split is not a move.
+  bool unequal_split = false;
+  /// 64-bit words per mask (1..kMaxMaskWords): every value is below 64 * words.
+  unsigned words = 1;
+};
+
+/// ORs into masks[w * length + i] (bit v of word w: value 64 w + v is reached by
+/// heap begin + i) the values of the pairs of partners [first, last). masks holds
+/// words * length words.
+template <class V>
+void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks);
+
+/// into[i] |= from[i] for i < count: combines two workers' masks.
+void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
+
+extern template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
+                                                       std::uint64_t*);
+extern template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
+                                                       std::uint64_t*);
+
+}  // namespace grundy::heap::detail

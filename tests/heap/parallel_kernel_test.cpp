@@ -1,0 +1,122 @@
+// Thread counts never change a value: extend_fast and extend_plain on 1, 2 and
+// 3 threads (always used: KernelControl::adaptive off) give the same tables,
+// on games with and without sparse space and with and without a period, called
+// in one piece, chunk by chunk, and continued from a loaded prefix.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/kernel.hpp"
+#include "grundy/heap/moves.hpp"
+
+namespace grundy::heap {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
+constexpr std::uint64_t kScale = 4;  // sanitizers: same paths, smaller tables
+#else
+constexpr std::uint64_t kScale = 1;
+#endif
+
+KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
+  KernelControl control;
+  control.threads = threads;
+  control.adaptive = false;
+  control.stats = stats;
+  return control;
+}
+
+std::vector<std::uint16_t> fast(const HeapRules& rules, std::uint64_t upto, unsigned threads,
+                                KernelStats* stats = nullptr) {
+  std::vector<std::uint16_t> g;
+  EXPECT_EQ(extend_fast(rules, g, upto, on_threads(threads, stats)), upto + 1);
+  return g;
+}
+
+std::vector<std::uint16_t> plain(const HeapRules& rules, std::uint64_t upto, unsigned threads) {
+  std::vector<std::uint16_t> g;
+  EXPECT_EQ(extend_plain(rules, g, upto, on_threads(threads)), upto + 1);
+  return g;
+}
+
+// Grundy's game (sparse space, no period theorem), 0.167 (sparse space, values
+// below 64), Kayles (sparse space until its period shows), 0.007 and 0.16
+// (dense, periodic), and a few random octal codes.
+std::vector<HeapRules> games() {
+  std::vector<HeapRules> all{HeapRules::make("grundys-game", {4}, true), parse_heap_rules("0.167"),
+                             parse_heap_rules("0.77"), parse_heap_rules("0.007"), parse_heap_rules("0.16")};
+  std::mt19937 random(20261123);
+  for (int i = 0; i < 3; ++i) {
+    std::vector<std::uint8_t> digits{0};
+    for (int d = 0; d < 3; ++d) digits.push_back(static_cast<std::uint8_t>(random() % 8));
+    digits.push_back(static_cast<std::uint8_t>(2 + 4 * (random() % 2)));  // a split move
+    all.push_back(HeapRules::make("random", digits));
+  }
+  return all;
+}
+
+TEST(ParallelKernel, FastValuesDoNotDependOnThreads) {
+  for (const HeapRules& rules : games()) {
+    SCOPED_TRACE(rules.name());
+    const std::uint64_t upto = 30000 / kScale;
+    KernelStats stats;
+    const auto one = fast(rules, upto, 1, &stats);
+    EXPECT_EQ(fast(rules, upto, 2), one);
+    EXPECT_EQ(fast(rules, upto, 3), one);
+    if (rules.name() == "grundys-game") {
+      EXPECT_GT(stats.sparse_steps.load(), 0U);  // the sparse-space method ran
+    }
+  }
+}
+
+TEST(ParallelKernel, FastChunkedAndResumedOnThreadsMatchOneCall) {
+  for (const char* code : {"grundys-game", "0.167", "0.77"}) {
+    SCOPED_TRACE(code);
+    const HeapRules rules = std::string(code) == "grundys-game" ? HeapRules::make(code, {4}, true)
+                                                                 : parse_heap_rules(code);
+    const std::uint64_t upto = 30000 / kScale;
+    const auto whole = fast(rules, upto, 1);
+    for (unsigned threads : {2U, 3U}) {
+      std::vector<std::uint16_t> chunked;
+      std::mt19937 random(threads);
+      while (chunked.size() <= upto) {
+        const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + random() % 9000);
+        EXPECT_EQ(extend_fast(rules, chunked, next, on_threads(threads)), next + 1);
+      }
+      EXPECT_EQ(chunked, whole);
+      // A prefix from the plain method (as if loaded from a file), continued.
+      std::vector<std::uint16_t> resumed = plain(rules, 3000, 1);
+      EXPECT_EQ(extend_fast(rules, resumed, upto, on_threads(threads)), upto + 1);
+      EXPECT_EQ(resumed, whole);
+    }
+  }
+}
+
+TEST(ParallelKernel, PlainValuesDoNotDependOnThreads) {
+  // Octal codes, Grundy's game, and hexadecimal codes with three-heap moves
+  // (which the fast kernel hands to the plain method too).
+  std::vector<HeapRules> all = games();
+  all.push_back(parse_heap_rules("0.f"));
+  all.push_back(parse_heap_rules("0.b7"));
+  all.push_back(parse_heap_rules("4.8c"));
+  for (const HeapRules& rules : all) {
+    SCOPED_TRACE(rules.name());
+    const bool three = any_allows(rules, 3);
+    const std::uint64_t upto = (three ? 600 : 6000) / kScale;
+    const auto one = plain(rules, upto, 1);
+    EXPECT_EQ(plain(rules, upto, 2), one);
+    EXPECT_EQ(plain(rules, upto, 3), one);
+    std::vector<std::uint16_t> chunked;
+    while (chunked.size() <= upto) {
+      const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 777);
+      EXPECT_EQ(extend_plain(rules, chunked, next, on_threads(2)), next + 1);
+    }
+    EXPECT_EQ(chunked, one);
+  }
+}
+
+}  // namespace
+}  // namespace grundy::heap
