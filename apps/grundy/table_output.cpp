@@ -115,6 +115,7 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
   request.checkpoint = value("--checkpoint");
   request.resume = value("--resume");
   request.until_period = !value("--until-period").empty();
+  request.bounded_memory = !value("--bounded-memory").empty();
   const std::string every = value("--checkpoint-every");
   if (!every.empty()) {
     try {

@@ -63,6 +63,10 @@ std::vector<RuleOption> heap_table_options() {
       RuleOption{.name = "--until-period",
                  .kind = RuleOption::Kind::flag,
                  .help = "stop as soon as a period is proven (the table grows by doubling up to --upto)"},
+      RuleOption{.name = "--bounded-memory",
+                 .kind = RuleOption::Kind::flag,
+                 .help = "with --summary: keep only a window of the values in memory even when the whole table "
+                         "would fit (it does so anyway beyond 2^26 values)"},
   };
 }
 
@@ -186,11 +190,17 @@ void describe(TableResult& out, const heap::HeapRules& rules, const HeapRun& run
                                 request.checkpoint, request.checkpoint));
 }
 
-// A run whose values nobody reads afterwards (--summary) and whose game the fast
-// kernel's rare/common method serves: computed in bounded memory.
-bool streamed(const heap::HeapRules& rules, const TableRequest& request, const HeapRun& run) {
-  return request.summary && !request.until_period && !request.misere && run.method == heap::KernelMethod::fast &&
-         heap::streams(rules) && (request.resume.empty() || heap::table_file_width(request.resume) == 2);
+// Below this many values a table in memory (128 MiB of 16-bit values) is cheap,
+// and faster: the block method and the threads read it directly.
+constexpr std::uint64_t kStreamFrom = std::uint64_t{1} << 26;
+
+// A run whose values nobody reads afterwards (--summary), large or asked to be
+// (--bounded-memory), and whose game the fast kernel's rare/common method
+// serves: computed in bounded memory.
+bool streamed(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request, const HeapRun& run) {
+  return request.summary && (request.bounded_memory || upto >= kStreamFrom) && !request.until_period &&
+         !request.misere && run.method == heap::KernelMethod::fast && heap::streams(rules) &&
+         (request.resume.empty() || heap::table_file_width(request.resume) == 2);
 }
 
 TableResult streamed_table(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request,
@@ -223,7 +233,7 @@ TableResult streamed_table(const heap::HeapRules& rules, std::uint64_t upto, con
 TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request,
                        const HeapRun& run, const Context& context) {
   if (request.checkpoint_every < 0) throw InputError("--checkpoint-every: must not be negative");
-  if (streamed(rules, request, run)) return streamed_table(rules, upto, request, run, context);
+  if (streamed(rules, upto, request, run)) return streamed_table(rules, upto, request, run, context);
   std::uint64_t loaded_size = 0;
   std::shared_ptr<heap::HeapTable> table = start_table(rules, upto, request, loaded_size);
   heap::ExtendOptions options = extend_options(run, context);

@@ -259,7 +259,7 @@ TEST(HeapCli, SummaryInBoundedMemoryEqualsTheFullTable) {
     args.insert(args.end(), {"--upto", "30000"});
     const auto full = run_cli(args);
     const std::string file = temp_file("bounded.ght");
-    args.insert(args.end(), {"--summary", "--output", file});
+    args.insert(args.end(), {"--summary", "--bounded-memory", "--output", file});
     const auto bounded = run_cli(args);
     ASSERT_EQ(full.status, 0) << full.err;
     ASSERT_EQ(bounded.status, 0) << bounded.err;
@@ -275,7 +275,7 @@ TEST(HeapCli, SummaryInBoundedMemoryEqualsTheFullTable) {
     // Resumed in bounded memory from that file: the same as one run.
     std::vector<std::string> more{"--json", "table"};
     more.insert(more.end(), game.begin(), game.end());
-    more.insert(more.end(), {"--upto", "40000", "--summary"});
+    more.insert(more.end(), {"--upto", "40000", "--summary", "--bounded-memory"});
     const auto single = run_cli(more);
     more.insert(more.end(), {"--resume", file});
     const auto resumed = run_cli(more);

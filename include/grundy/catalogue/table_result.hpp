@@ -26,6 +26,7 @@ struct TableRequest {
   double checkpoint_every = 300;
   std::string resume;          // heap games: continue from a table file
   bool until_period = false;   // heap games: stop at the first proven period
+  bool bounded_memory = false;  // heap games with summary: stream even a table that would fit
   bool misere = false;         // add each heap's misère value and genus (heap games)
   /// Heap games with summary: the binary table file the run itself writes (--output FILE), so that
   /// nothing needs the values in memory afterwards and the table may be computed in bounded memory.
