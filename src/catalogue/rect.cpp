@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "catalogue_games.hpp"
 #include "drawing.hpp"
@@ -69,11 +70,10 @@ Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
   return speech;
 }
 
-/// --threads N (1 to 256), or one: measured on an idle 2-core machine, two
-/// threads still take turns more than they overlap (docs/PERFORMANCE.md).
+/// --threads N (1 to 256), or every core the machine reports.
 unsigned rect_threads(const RuleValues& rules) {
   const std::string text = rule_value(rules, "--threads");
-  if (text.empty()) return 1;
+  if (text.empty()) return std::max(std::thread::hardware_concurrency(), 1U);
   const auto threads = static_cast<unsigned>(parse_count(text, "--threads", 256));
   if (threads == 0) throw InputError("--threads: must be at least 1");
   return threads;
@@ -97,7 +97,7 @@ const Entry& rect_entry() {
                                            .kind = RuleOption::Kind::value,
                                            .value_name = "N",
                                            .help = "threads searching the board together (the answer is the same)",
-                                           .default_value = "1"}},
+                                           .default_value = "all cores"}},
                .reads_input = true},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto frame = std::make_shared<BoardFrame>();

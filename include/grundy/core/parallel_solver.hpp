@@ -205,6 +205,9 @@ class ParallelSolver<G>::Worker {
   static constexpr std::size_t kInsertBatch = 64;
   // Positions thread 0 pushes before the other threads start (about a few ms of search).
   static constexpr std::uint64_t kHelpersAfter = 1024;
+  // The memo's size when helpers join: 2^22 slots (64 MiB), room for the
+  // largest 6x6 rect searches without growing while the threads run.
+  static constexpr std::size_t kSlotsWithHelpers = std::size_t{1} << 22;
 
   struct Frame {
     Position position;
@@ -298,7 +301,13 @@ class ParallelSolver<G>::Worker {
   void push(const Position& p, bool claimed) {
     SharedMemo<Position>& memo = owner_.memo_;
     watch_->tick([&] { return std::pair<std::size_t, std::uint64_t>{memo.size(), memo.bytes()}; });
-    if (id_ == 0 && watch_->positions() == kHelpersAfter) owner_.start_helpers();
+    if (id_ == 0 && watch_->positions() == kHelpersAfter) {
+      // The memo gets its room before the helpers join (see SharedMemo::reserve).
+      guard_->unlock();
+      memo.reserve(limits_.memory, all_arena_bytes(), kSlotsWithHelpers);
+      guard_->lock();
+      owner_.start_helpers();
+    }
     const std::size_t component_begin = components_.size();
     const std::size_t end_begin = option_ends_.size();
     ComponentSink sink(*this);

@@ -87,7 +87,26 @@ class SharedMemo {
   void grow(const MemoryBudget& budget, std::uint64_t other_bytes) {
     std::unique_lock guard(lock_);
     if (!slots_.empty() && !wants_grow()) return;
-    const std::size_t count = slots_.empty() ? kFirstSlots : capacity_ * 2;
+    resize_to(slots_.empty() ? kFirstSlots : capacity_ * 2, budget, other_bytes);
+  }
+
+  /// Grows the table at once to `slots` (a power of two) when the budget leaves
+  /// room for it with other_bytes and as much again; else leaves it. Called
+  /// before other threads join: growing while several run makes them wait for
+  /// one another (the one that grows holds the lock for the whole rehash).
+  void reserve(const MemoryBudget& budget, std::uint64_t other_bytes, std::size_t slots) {
+    std::unique_lock guard(lock_);
+    if (slots <= capacity_ || 2 * (other_bytes + slots * sizeof(Slot)) > budget.bytes()) return;
+    resize_to(slots, budget, other_bytes);
+  }
+
+  /// Positions with a slot (known, busy, or abandoned).  /// Positions with a slot (known, busy, or abandoned).
+  [[nodiscard]] std::size_t size() const { return size_.load(std::memory_order_relaxed); }
+  [[nodiscard]] std::uint64_t bytes() const { return capacity_ * sizeof(Slot); }
+
+ private:
+  // Rehashes every slot into a table of `count` slots (the lock held exclusively).
+  void resize_to(std::size_t count, const MemoryBudget& budget, std::uint64_t other_bytes) {
     budget.require(other_bytes + bytes() + count * sizeof(Slot), "the solver's memo table");
     Slots old(count);
     old.swap(slots_);
@@ -104,11 +123,6 @@ class SharedMemo {
     }
   }
 
-  /// Positions with a slot (known, busy, or abandoned).
-  [[nodiscard]] std::size_t size() const { return size_.load(std::memory_order_relaxed); }
-  [[nodiscard]] std::uint64_t bytes() const { return capacity_ * sizeof(Slot); }
-
- private:
   struct Slot {
     std::atomic<std::uint64_t> key{0};  // 0: empty (position 0 lives in zero_state_)
     std::atomic<std::uint64_t> state{kUnknownWord};
