@@ -79,10 +79,16 @@ std::vector<Case> cases() {
 }
 
 /// A solve answer is the report plus "drawing" (the position drawn for people): the report without it.
-std::string without_drawing(const std::string& body) {
+// The answer without the fields two runs may give differently: the drawing
+// (the API's own), rect's memo_positions (threads may both store a position)
+// and the misère method (a faster method that ran out of its time share on a
+// busy machine leaves the answer to the search: the same answer).
+std::string comparable_answer(const std::string& body) {
   Json json = Json::parse(body, nullptr, false);
-  if (!json.is_object() || !json.contains("drawing") || !json["drawing"].is_string()) return body;
-  json.erase("drawing");
+  if (!json.is_object()) return body;
+  json.erase("memo_positions");
+  json.erase("method");
+  if (json.contains("drawing") && json["drawing"].is_string()) json.erase("drawing");
   return json.dump();
 }
 
@@ -158,11 +164,12 @@ TEST_F(ServeApi, AnswersEqualTheCommandLine) {
   for (const Case& item : cases()) {
     const Answer answer = post(c, item.endpoint, item.body.dump());
     EXPECT_EQ(answer.status, 200) << item.body.dump() << " -> " << answer.body;
-    const std::string body = item.endpoint == "solve" ? without_drawing(answer.body) : answer.body;
+    const std::string body = item.endpoint == "solve" ? comparable_answer(answer.body) : answer.body;
     if (item.endpoint == "solve") {
       EXPECT_NE(body, answer.body) << "a solve answer carries the drawing";
     }
-    EXPECT_EQ(body, cli_json(item.cli)) << item.body.dump();
+    const std::string expected = cli_json(item.cli);
+    EXPECT_EQ(body, item.endpoint == "solve" ? comparable_answer(expected) : expected) << item.body.dump();
   }
 }
 
@@ -301,7 +308,7 @@ TEST_F(ServeApi, PlotsAreTheCommandLinesSvg) {
 TEST_F(ServeApi, EightClientsAgreeWithTheCommandLine) {
   const std::vector<Case> all = cases();
   std::vector<std::string> expected;
-  for (const Case& item : all) expected.push_back(cli_json(item.cli));
+  for (const Case& item : all) expected.push_back(comparable_answer(cli_json(item.cli)));
   std::atomic<int> right{0};
   std::atomic<int> busy{0};
   std::vector<std::thread> clients;
@@ -316,7 +323,7 @@ TEST_F(ServeApi, EightClientsAgreeWithTheCommandLine) {
           std::this_thread::sleep_for(std::chrono::milliseconds(5));
           answer = post(c, all[k].endpoint, all[k].body.dump());
         }
-        if (answer.status == 200 && without_drawing(answer.body) == expected[k]) ++right;
+        if (answer.status == 200 && comparable_answer(answer.body) == expected[k]) ++right;
       }
     });
   }
@@ -324,7 +331,7 @@ TEST_F(ServeApi, EightClientsAgreeWithTheCommandLine) {
   EXPECT_EQ(right.load(), 200);
   // Still serving afterwards.
   auto c = client(*server_);
-  EXPECT_EQ(without_drawing(post(c, "solve", all[0].body.dump()).body), expected[0]);
+  EXPECT_EQ(comparable_answer(post(c, "solve", all[0].body.dump()).body), expected[0]);
 }
 
 TEST(ServeBounds, ComputeBudgetsEndInAnErrorAndTheServerGoesOn) {
