@@ -146,7 +146,10 @@ constexpr std::uint64_t kChunkValues = std::uint64_t{1} << 18;
 }  // namespace
 
 void save_table(const HeapTable& table, const std::string& path) {
-  const auto [values, values_size] = value_bytes(table);
+  // Named copies, not a structured binding: clang 14 cannot capture those in a lambda.
+  const std::pair<const char*, std::size_t> bytes = value_bytes(table);
+  const char* values = bytes.first;
+  const std::size_t values_size = bytes.second;
   save_atomically(header_bytes(table), path, [values, values_size](std::FILE* file, std::uint64_t& hash) {
     hash = fnv1a64(values, values_size, hash);
     return values_size == 0 || std::fwrite(values, 1, values_size, file) == values_size;
