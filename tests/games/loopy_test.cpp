@@ -29,7 +29,7 @@ using games::LoopyOutcome;
 using games::LoopyValue;
 using Vertex = Digraph::Vertex;
 
-Digraph parse(const std::string& text) { return Digraph::parse(std::vector<char>(text.begin(), text.end()), "test"); }
+Digraph parse_graph(const std::string& text) { return Digraph::parse(std::vector<char>(text.begin(), text.end()), "test"); }
 
 LoopyValue inf(std::vector<Nimber> k) { return LoopyValue::infinity(std::move(k)); }
 LoopyValue fin(Nimber n) { return LoopyValue::finite(n); }
@@ -47,7 +47,7 @@ struct Solved {
   std::vector<games::Remoteness> remoteness;
 
   explicit Solved(const std::string& text)
-      : graph(parse(text)), values(games::loopy_values(graph)), remoteness(games::loopy_remoteness(graph)) {}
+      : graph(parse_graph(text)), values(games::loopy_values(graph)), remoteness(games::loopy_remoteness(graph)) {}
 
   games::LoopySumAnalysis analyze(const std::vector<std::string>& names) const {
     const auto pebbles = games::find_pebbles(graph, names, "test");
@@ -157,11 +157,11 @@ TEST(Loopy, UnknownPebbleNamesItsPosition) {
 }
 
 TEST(Loopy, BadLinesAndBudget) {
-  EXPECT_THROW(parse("a b c\n"), InputError);
+  EXPECT_THROW(parse_graph("a b c\n"), InputError);
   const std::string text = "a b\nb a\nb c\n";
   const MemoryBudget tiny(64);
   EXPECT_THROW(Digraph::parse(std::vector<char>(text.begin(), text.end()), "test", tiny), BudgetExceeded);
-  const Digraph graph = parse(text);
+  const Digraph graph = parse_graph(text);
   EXPECT_THROW(games::loopy_values(graph, tiny), BudgetExceeded);
   EXPECT_THROW(games::loopy_remoteness(graph, tiny), BudgetExceeded);
 }
@@ -188,7 +188,7 @@ TEST(Loopy, LongChainWithBackEdgesNeedsNoRecursion) {
       text += '\n';
     }
   }
-  const Digraph graph = parse(text);
+  const Digraph graph = parse_graph(text);
   const auto values = games::loopy_values(graph);
   const auto remoteness = games::loopy_remoteness(graph);
   for (int i : {1, 2, 9, 10, 11, kLength}) {
@@ -231,7 +231,7 @@ TEST(Loopy, AcyclicGraphsMatchDagNimbers) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 200; ++trial) {
     const std::size_t n = 1 + rng() % 60;
-    const Digraph graph = parse(random_graph_text(rng, n, rng() % (4 * n), true));
+    const Digraph graph = parse_graph(random_graph_text(rng, n, rng() % (4 * n), true));
     const auto expected = games::dag_nimbers(graph);
     const auto values = games::loopy_values(graph);
     for (Vertex v = 0; v < graph.vertex_count(); ++v) ASSERT_EQ(values[v], fin(expected[v])) << trial;
@@ -347,7 +347,7 @@ TEST(Loopy, SumsMatchRetrogradeAnalysisOfTheProductGame) {
     const std::size_t pebbles = 1 + static_cast<std::size_t>(trial % 3);
     const std::size_t vertices = pebbles == 3 ? std::min<std::size_t>(n, 8) : n;  // keep 3-pebble games small
     const std::string text = random_graph_text(rng, vertices, rng() % (2 * vertices + 1), false);
-    const Digraph graph = parse(text);
+    const Digraph graph = parse_graph(text);
     const auto values = games::loopy_values(graph);
     const auto remoteness = games::loopy_remoteness(graph);
     const ProductGame product(graph, pebbles);

@@ -24,15 +24,15 @@ namespace grundy::heap {
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-constexpr std::uint64_t kScale = 4;  // sanitizers: same paths, smaller tables
+constexpr std::uint64_t kStreamScale = 4;  // sanitizers: same paths, smaller tables
 #else
-constexpr std::uint64_t kScale = 1;
+constexpr std::uint64_t kStreamScale = 1;
 #endif
 
 // The smallest sizes: every part of the store is exercised from the first thousands of heaps.
 constexpr StreamSizes kTiny{.head = 64, .window = 64, .cursor = 32, .block = 64};
 
-std::string temp_path(const std::string& name) {
+std::string stream_temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("grundy_stream_" + std::to_string(::getpid()) + "_" + name))
       .string();
 }
@@ -76,7 +76,7 @@ std::unique_ptr<Full> full_table(const HeapRules& rules, std::uint64_t upto) {
 StreamedTable check_streamed(const HeapRules& rules, std::uint64_t upto, const StreamSizes& sizes,
                              const std::string& resume = "") {
   const auto full = full_table(rules, upto);
-  const std::string out = temp_path("out.ght");
+  const std::string out = stream_temp_path("out.ght");
   KernelStats kernel;
   ExtendOptions options;
   options.kernel_stats = &kernel;
@@ -100,7 +100,7 @@ StreamedTable check_streamed(const HeapRules& rules, std::uint64_t upto, const S
 
 TEST(ValueStream, SparseGamesEqualTheFullTableWithTinyMemory) {
   // 0.167 (sparse space, rare heaps early), Grundy's game (sparse, no periodicity theorem).
-  const StreamedTable a = check_streamed(parse_heap_rules("0.167"), 40000 / kScale, kTiny);
+  const StreamedTable a = check_streamed(parse_heap_rules("0.167"), 40000 / kStreamScale, kTiny);
   EXPECT_GT(a.counters.spilled, 0U);
   EXPECT_GT(a.counters.cursor_refills, 0U);
   EXPECT_GT(a.counters.far_views, 0U);
@@ -113,8 +113,8 @@ TEST(ValueStream, PeriodicAndDenseGamesEqualTheFullTable) {
   // Kayles (period 12), Dawson's chess (period 34), 0.16 (period 149459 from 105351) and 0.007 (dense).
   check_streamed(parse_heap_rules("0.77"), 3000, kTiny);
   check_streamed(parse_heap_rules("0.137"), 3000, kTiny);
-  check_streamed(parse_heap_rules("0.007"), 6000 / kScale, kTiny);
-  if (kScale == 1) {
+  check_streamed(parse_heap_rules("0.007"), 6000 / kStreamScale, kTiny);
+  if (kStreamScale == 1) {
     const StreamedTable p = check_streamed(parse_heap_rules("0.16"), 520000, StreamSizes{.head = 4096, .window = 8192});
     ASSERT_TRUE(p.period.has_value());
     EXPECT_EQ(p.period->period, 149459U);
@@ -130,33 +130,33 @@ TEST(ValueStream, RandomOctalCodesEqualTheFullTable) {
     for (int i = 0; i < length; ++i) digits.push_back(static_cast<std::uint8_t>(random() % 8));
     digits.back() = static_cast<std::uint8_t>(digits.back() | 4);  // a split, so the game streams
     const HeapRules rules = HeapRules::make("random", digits);
-    check_streamed(rules, 5000 / kScale, kTiny);
+    check_streamed(rules, 5000 / kStreamScale, kTiny);
   }
 }
 
 TEST(ValueStream, ResumesFromACheckpointExactly) {
   const HeapRules rules = parse_heap_rules("0.167");
-  const std::string checkpoint = temp_path("checkpoint.ght");
+  const std::string checkpoint = stream_temp_path("checkpoint.ght");
   ExtendOptions options;
   options.checkpoint_path = checkpoint;
-  const StreamedTable first = stream_table(rules, 15000 / kScale, options, StreamOptions{.sizes = kTiny});
-  EXPECT_EQ(first.size, 15000 / kScale + 1);
+  const StreamedTable first = stream_table(rules, 15000 / kStreamScale, options, StreamOptions{.sizes = kTiny});
+  EXPECT_EQ(first.size, 15000 / kStreamScale + 1);
   // The checkpoint is an ordinary table file of the first values.
   const HeapTable saved = load_table(checkpoint);
-  const auto full = full_table(rules, 30000 / kScale);
-  ASSERT_EQ(saved.size(), 15000 / kScale + 1);
+  const auto full = full_table(rules, 30000 / kStreamScale);
+  ASSERT_EQ(saved.size(), 15000 / kStreamScale + 1);
   for (std::uint64_t n = 0; n < saved.size(); ++n) ASSERT_EQ(saved.at(n), full->table.at(n)) << n;
-  const StreamedTable resumed = check_streamed(rules, 30000 / kScale, kTiny, checkpoint);
-  EXPECT_EQ(resumed.loaded, 15000 / kScale + 1);
+  const StreamedTable resumed = check_streamed(rules, 30000 / kStreamScale, kTiny, checkpoint);
+  EXPECT_EQ(resumed.loaded, 15000 / kStreamScale + 1);
   // A file written by the in-memory engine resumes as well.
   save_table(full->table, checkpoint);
-  check_streamed(rules, 40000 / kScale, kTiny, checkpoint);
+  check_streamed(rules, 40000 / kStreamScale, kTiny, checkpoint);
   std::filesystem::remove(checkpoint);
 }
 
 TEST(ValueStream, StopsWithACheckpointAndRefusesOtherGames) {
   const HeapRules rules = parse_heap_rules("0.167");
-  const std::string checkpoint = temp_path("stopped.ght");
+  const std::string checkpoint = stream_temp_path("stopped.ght");
   std::atomic<bool> stop{true};
   ExtendOptions options;
   options.stop = &stop;
