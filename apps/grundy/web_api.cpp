@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <new>
 
 #include "api_move.hpp"
 #include "grundy/catalogue/catalogue.hpp"
+#include "grundy/catalogue/game_info_json.hpp"
 #include "grundy/catalogue/opponent.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/plot/svg_plot.hpp"
@@ -50,39 +52,16 @@ std::string user_message(std::string message, const std::string& input_path) {
   return message;
 }
 
-Json rule_option_json(const catalogue::RuleOption& option) {
-  static constexpr const char* kKinds[] = {"positional", "value", "flag"};
-  Json json = Json::object();
-  json["name"] = option.name;
-  json["kind"] = kKinds[static_cast<int>(option.kind)];
-  json["value_name"] = option.value_name;
-  json["help"] = option.help;
-  json["required"] = option.required;
-  json["default"] = option.default_value;
-  json["choices"] = option.choices;
-  return json;
-}
-
+// The catalogue's description of a game, as the page needs it: the options it can fill in (a FILE option comes
+// through "input" instead), how the game takes input, and the table bound of this server.
 Json game_json(const catalogue::GameInfo& info, const ApiLimits& limits) {
   static constexpr const char* kInputs[] = {"none", "position", "rule"};
-  Json json = Json::object();
-  json["name"] = info.name;
-  json["aliases"] = info.aliases;
-  json["summary"] = info.summary;
-  json["rules"] = info.rules;
-  json["syntax"] = info.syntax;
-  json["example"] = info.example;
-  json["limits"] = info.limits;
-  json["component_noun"] = info.component_noun;
-  Json options = Json::array();
-  for (const catalogue::RuleOption& option : info.rule_options) {
-    if (option.value_name != "FILE") options.push_back(rule_option_json(option));
-  }
-  json["rule_options"] = std::move(options);
-  json["reads_input"] = info.reads_input;
+  Json json = catalogue::game_info_json(info);
+  Json& options = json["rule_options"];
+  options.erase(std::remove_if(options.begin(), options.end(),
+                               [](const Json& option) { return option["value_name"] == "FILE"; }),
+                options.end());
   json["input"] = kInputs[static_cast<int>(input_use(info))];
-  json["position_optional"] = info.position_optional;
-  json["has_table"] = info.has_table;
   json["table_max_upto"] = info.has_table ? std::min(info.table_max_upto, limits.max_table_upto) : 0;
   return json;
 }

@@ -27,8 +27,9 @@ __version__ = _grundy.__version__
 __all__ = ["solve", "explain", "table", "table_of", "games", "info", "Engine", "plot", "Result", "Table",
            "Error", "InputError", "BudgetExceeded", "TimeExceeded", "CycleError"]
 
+_GAMES = _json.loads(_grundy._games())
 _INFO = {}
-for _entry in _grundy._games():
+for _entry in _GAMES:
     _INFO[_entry["name"]] = _entry
     for _alias in _entry["aliases"]:
         _INFO.setdefault(_alias, _entry)
@@ -36,7 +37,7 @@ for _entry in _grundy._games():
 
 def games():
     """The catalogue's game names, in the command line's order."""
-    return [e["name"] for e in _grundy._games()]
+    return [e["name"] for e in _GAMES]
 
 
 def info(game):

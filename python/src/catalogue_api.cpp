@@ -14,6 +14,7 @@
 
 #include "errors.hpp"
 #include "grundy/catalogue/catalogue.hpp"
+#include "grundy/catalogue/game_info_json.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/table.hpp"
 #include "limits.hpp"
@@ -23,52 +24,12 @@ namespace grundy::python {
 namespace {
 
 using catalogue::Entry;
-using catalogue::RuleOption;
 using Rules = std::map<std::string, std::string>;
 
 const Entry& entry_named(const std::string& name) {
   const Entry* entry = catalogue::find_game(name);
   if (entry == nullptr) throw InputError("unknown game '" + name + "' (grundy.games() lists them)");
   return *entry;
-}
-
-py::list options_of(const std::vector<RuleOption>& options) {
-  py::list listed;
-  for (const RuleOption& option : options) {
-    const char* kind = option.kind == RuleOption::Kind::positional ? "positional"
-                       : option.kind == RuleOption::Kind::flag     ? "flag"
-                                                                   : "value";
-    py::dict d;
-    d["name"] = option.name;
-    d["kind"] = kind;
-    d["value_name"] = option.value_name;
-    d["help"] = option.help;
-    d["required"] = option.required;
-    d["default"] = option.default_value;
-    d["choices"] = option.choices;
-    listed.append(d);
-  }
-  return listed;
-}
-
-py::dict info_of(const Entry& entry) {
-  const catalogue::GameInfo& info = entry.info();
-  py::dict d;
-  d["name"] = info.name;
-  d["aliases"] = info.aliases;
-  d["summary"] = info.summary;
-  d["rules"] = info.rules;
-  d["syntax"] = info.syntax;
-  d["example"] = info.example;
-  d["limits"] = info.limits;
-  d["component_noun"] = info.component_noun;
-  d["rule_options"] = options_of(info.rule_options);
-  d["reads_input"] = info.reads_input;
-  d["position_optional"] = info.position_optional;
-  d["has_table"] = info.has_table;
-  d["table_options"] = options_of(info.table_options);
-  d["table_max_upto"] = info.table_max_upto;
-  return d;
 }
 
 std::size_t listing(std::optional<std::size_t> n) { return n.value_or(std::numeric_limits<std::size_t>::max()); }
@@ -140,9 +101,9 @@ py::array table_values(const py::object& owner) {
 
 void bind_catalogue(py::module_& m) {
   m.def("_games", [] {
-    py::list listed;
-    for (const Entry* entry : catalogue::games()) listed.append(info_of(*entry));
-    return listed;
+    catalogue::Json listed = catalogue::Json::array();
+    for (const Entry* entry : catalogue::games()) listed.push_back(catalogue::game_info_json(entry->info()));
+    return listed.dump();
   });
   m.def("_solve",
         [](const std::string& name, const std::vector<std::string>& position, const Rules& rules, bool misere,
