@@ -10,6 +10,8 @@ packages=(
   libboost1.81-dev libcpp-httplib-dev
   clang libclang-rt-14-dev
 )
+# grundy-mpi, heap tables shared over MPI ranks (docs/heap_tables.md), and its tests.
+packages+=(libopenmpi-dev openmpi-bin)
 # The Python module (python/, docs/python.md) and its tests, for Debian's python3.
 packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib)
 

@@ -26,6 +26,6 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 
 build=$root/build/release
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "$unity" >/dev/null
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGRUNDY_MPI=ON "$unity" >/dev/null
 cmake --build "$build"
 (cd "$build" && ctest --output-on-failure -j "$jobs")

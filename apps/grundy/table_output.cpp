@@ -7,6 +7,7 @@
 
 #include "common/text.hpp"
 #include "grundy/core/errors.hpp"
+#include "grundy/heap/process_group.hpp"
 #include "grundy/heap/table.hpp"
 #include "grundy/heap/table_file.hpp"
 
@@ -155,6 +156,7 @@ void print_table(const TableResult& table, const TableOutputOptions& output, con
 }
 
 void write_output_file(const std::string& path, const std::string& bytes) {
+  if (!heap::writes_files()) return;  // grundy-mpi: the first process writes
   std::ofstream out(path, std::ios::binary);
   if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
   out << bytes;

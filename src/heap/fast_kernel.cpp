@@ -259,20 +259,23 @@ class FastKernel {
 
   std::uint64_t run(std::uint64_t upto) {
     std::uint64_t n = g_.size();
-    while (n <= upto && !stop_requested()) {
+    start_ = n;
+    while (n <= upto && !halted()) {
       if (n >= next_review_) review(n);
       const std::uint64_t segment_end = std::min(next_review_, upto + 1);
       if constexpr (S::kInMemory) {
         if (blocks_apply(n)) {
           n = run_blocks_timed(n, segment_end);
-          if (n == segment_end || stop_requested()) continue;
+          if (group_stopped_) break;  // every process of the group stops at this block
+          if (n == segment_end || halted()) continue;
         }
       }
       // Two threads pay only where one heap size is long work (the dense scan
       // over n / 2 pairs): the relay costs a cache-line transfer per value, and
       // much more when the machine is busy. So each call first times a segment
       // on one thread, then a segment on two, and keeps two only if faster.
-      const bool eligible = S::kInMemory && control_.threads >= 2 && dist_ >= 2 && dist_ != kNone && !sparse_ &&
+      const bool eligible = S::kInMemory && !shared_group() && control_.threads >= 2 && dist_ >= 2 && dist_ != kNone &&
+                            !sparse_ &&
                             n >= kParallelFrom && segment_end - n >= 1024 && !parallel_off_;
       const bool parallel = eligible && one_thread_cost_ > 0;
       const auto start = std::chrono::steady_clock::now();
@@ -294,7 +297,7 @@ class FastKernel {
       n = reached;
       if (n < segment_end) {
         // Stopped, or a value outgrew V, or (two threads) a value widened the span.
-        if (!parallel || stop_requested() || !step(n)) break;
+        if (!parallel || halted() || !step(n)) break;
         ++n;
       }
     }
@@ -312,10 +315,28 @@ class FastKernel {
   // Heap sizes begin .. end-1 on this thread; returns where it stopped.
   std::uint64_t run_sequential(std::uint64_t begin, std::uint64_t end) {
     for (std::uint64_t n = begin; n < end; ++n) {
-      if (stop_requested() || !step(n)) return n;
+      if (shared_group() ? group_agrees_to_stop(n) : stop_requested()) return n;
+      if (!step(n)) return n;
     }
     return end;
   }
+
+  // The processes of a group stop one by one heap size only where all stop:
+  // every kGroupStopStride heap sizes they ask one another (one word reduced),
+  // never at the size the call started from (so a call always advances), and
+  // the blocks they then share start at the same heap sizes everywhere.
+  static constexpr std::uint64_t kGroupStopStride = std::uint64_t{1} << 16;
+  bool group_agrees_to_stop(std::uint64_t n) {
+    if (n % kGroupStopStride != 0 || n == start_) return false;
+    std::uint64_t stop = stop_requested() ? 1 : 0;
+    control_.group->combine(&stop, 1);
+    group_stopped_ = stop != 0;
+    return group_stopped_;
+  }
+
+  // Whether this call is to end: asked of this process alone, or, in a group,
+  // agreed by all at the same heap size.
+  [[nodiscard]] bool halted() const { return shared_group() ? group_stopped_ : stop_requested(); }
 
   // Computes g(n) on this thread; false when it does not fit in V.
   bool step(std::uint64_t n) {
@@ -635,6 +656,9 @@ class FastKernel {
   // on, and every kRetrial-th segment tries the other again on a short stretch
   // (the load changes).
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
+    // Processes of a group must cut the same blocks: no timed trials there, and
+    // a stop only where all agree (run_blocks).
+    if (shared_group()) return run_blocks(begin, end, control_.threads >= 2);
     std::uint64_t n = begin;
     while (n < end && !stop_requested() && blocks_apply(n)) {
       bool use_team = control_.threads >= 2 && !control_.adaptive;
@@ -685,6 +709,7 @@ class FastKernel {
     run_team(share_only, members);
     while (true) {
       combine(*current, members);
+      if (shared_group()) combine_across_group(*current, words);
       const std::uint64_t block_end = std::min(end, n + length);
       const bool more = pipelined && block_end < end && block_end == n + length && blocks_apply(block_end);
       if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
@@ -704,7 +729,8 @@ class FastKernel {
         if (more) mark_share(*next, t, members, words);
       };
       run_team(finish_and_share, members);
-      if (widened || n >= end || stop_requested() || !blocks_apply(n)) break;
+      const bool stop = shared_group() ? group_stopped_ : stop_requested();
+      if (widened || n >= end || stop || !blocks_apply(n)) break;
       if (more) {
         std::swap(current, next);
       } else {
@@ -746,7 +772,10 @@ class FastKernel {
       share.partner_values.push_back(rare_value_[i]);
     }
     share.masks.resize(members);
-    for (auto& masks : share.masks) masks.resize(words * block_length());
+    for (auto& masks : share.masks) {
+      masks.reserve(words * block_length() + 1);  // room for the group's stop word
+      masks.resize(words * block_length());
+    }
     share.cursor.store(0, std::memory_order_relaxed);
   }
 
@@ -763,13 +792,35 @@ class FastKernel {
                                        .partner_values = share.partner_values,
                                        .unequal_split = rules_.unequal_split(),
                                        .words = words};
-    const std::size_t count = share.partners.size();
-    const std::size_t chunk = std::max<std::size_t>(16, count / (8 * members));
+    // In a group, this process marks its own slice of the partners.
+    std::size_t from = 0;
+    std::size_t count = share.partners.size();
+    if (shared_group()) {
+      const std::size_t all = count;
+      const ProcessGroup& group = *control_.group;
+      from = all * group.rank() / group.size();
+      count = all * (group.rank() + 1) / group.size();
+    }
+    const std::size_t chunk = std::max<std::size_t>(16, (count - from) / (8 * members));
     for (;;) {
-      const std::size_t first = share.cursor.fetch_add(chunk, std::memory_order_relaxed);
+      const std::size_t first = from + share.cursor.fetch_add(chunk, std::memory_order_relaxed);
       if (first >= count) break;
       detail::mark_partner_share(block, first, std::min(count, first + chunk), masks.data());
     }
+  }
+
+  [[nodiscard]] bool shared_group() const { return control_.group != nullptr && control_.group->size() > 1; }
+
+  // ORs the block's masks over the group, with one more word: whether any
+  // process was asked to stop (so all stop after this same block).
+  void combine_across_group(BlockShare& share, unsigned words) {
+    std::vector<std::uint64_t>& masks = share.masks[0];
+    const std::size_t count = static_cast<std::size_t>(words) * block_length();
+    masks.resize(count + 1);
+    masks[count] = stop_requested() ? 1 : 0;
+    control_.group->combine(masks.data(), count + 1);
+    group_stopped_ = masks[count] != 0;
+    masks.resize(count);
   }
 
   static void combine(BlockShare& share, unsigned members) {
@@ -961,6 +1012,8 @@ class FastKernel {
 
   // The block method's state.
   detail::TeamLease team_;
+  bool group_stopped_ = false;  // a process of the group asked to stop: all stop after the same block
+  std::uint64_t start_ = 0;     // the heap size this call started from
   double solo_cost_ = 0;  // seconds per heap size, one thread and the team
   double team_cost_ = 0;
   unsigned segments_since_trial_ = 0;

@@ -111,7 +111,8 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
   const KernelControl control{.stop = &kernel_stop,
                               .progress = &progress,
                               .threads = std::max(options.threads, 1U),
-                              .stats = options.kernel_stats};
+                              .stats = options.kernel_stats,
+                              .group = process_group()};
   while (table.size() < target) {
     kernel_stop.store(false);
     if (options.stop != nullptr && options.stop->load()) kernel_stop.store(true);
@@ -139,7 +140,8 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
       monitor.checkpoint_done();
       continue;
     }
-    if (kernel_stop.load() && table.size() > before) continue;  // a stray stop: go on
+    // A stray stop (or one another process of the group asked for): go on.
+    if (table.size() > before) continue;
     if (table.wide()) {
       throw Error(grundy::detail::message("g(", table.size(), ") does not fit in 32 bits"));
     }

@@ -18,6 +18,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/process_group.hpp"
 
 namespace grundy::heap {
 
@@ -121,6 +122,7 @@ namespace {
 // over path.
 template <class Values>
 void save_atomically(std::vector<char> header, const std::string& path, const Values& values) {
+  if (!writes_files()) return;  // another process of the group holds the same table and writes it
   std::uint64_t hash = fnv1a64(header.data(), kChecksumOffset);
   hash = fnv1a64(header.data() + kChecksumOffset + 8, header.size() - kChecksumOffset - 8, hash);
   const std::string temp = temporary_name(path);

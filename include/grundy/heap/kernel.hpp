@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "grundy/heap/process_group.hpp"
 #include "grundy/heap/rules.hpp"
 
 namespace grundy::heap {
@@ -46,6 +47,11 @@ struct KernelControl {
   bool adaptive = true;
   /// When set, extend_fast reports its method here (extend_plain ignores it).
   KernelStats* stats = nullptr;
+  /// When set (and of more than one process), extend_fast shares the blocks of
+  /// the sparse-space method with the group's other processes, which must run
+  /// the same kernel on the same table; the values never depend on it. Then a
+  /// stop takes effect at a block all processes agree on.
+  ProcessGroup* group = nullptr;
 };
 
 /// The plain method: for each n, every option's value into a seen-set, then the

@@ -1,0 +1,26 @@
+#include "mpi_group.hpp"
+
+#include <mpi.h>
+
+#include <climits>
+#include <stdexcept>
+
+namespace grundy::mpi {
+
+MpiGroup::MpiGroup() {
+  int size = 1;
+  int rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  size_ = static_cast<unsigned>(size);
+  rank_ = static_cast<unsigned>(rank);
+}
+
+void MpiGroup::combine(std::uint64_t* words, std::size_t count) {
+  if (count > static_cast<std::size_t>(INT_MAX)) throw std::length_error("an MPI reduction of more than INT_MAX words");
+  MPI_Allreduce(MPI_IN_PLACE, words, static_cast<int>(count), MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+  ++combines_;
+  bytes_ += count * sizeof(std::uint64_t);
+}
+
+}  // namespace grundy::mpi

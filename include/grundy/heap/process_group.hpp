@@ -1,0 +1,37 @@
+// Processes computing one heap table together (the ranks of an MPI job): each
+// holds the whole table and computes every value itself, but the sparse-space
+// method's blocks are shared: each process marks its part of a block's partner
+// pairs, combine() ORs the parts of all processes (an allreduce), and every
+// process finishes the block identically. Only the first process writes files.
+// The library knows no MPI: grundy-mpi registers its communicator here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace grundy::heap {
+
+/// A group of processes sharing the blocks of the sparse-space method.
+class ProcessGroup {
+ public:
+  virtual ~ProcessGroup() = default;
+  /// The number of processes (1: no sharing).
+  [[nodiscard]] virtual unsigned size() const = 0;
+  /// This process's place, 0 .. size() - 1; process 0 writes the files.
+  [[nodiscard]] virtual unsigned rank() const = 0;
+  /// ORs words[0 .. count) over every process, in place. Every process calls it
+  /// the same number of times, with the same counts, in the same order.
+  virtual void combine(std::uint64_t* words, std::size_t count) = 0;
+};
+
+/// Makes `group` the group of this process (nullptr: none); it must outlive its use.
+void set_process_group(ProcessGroup* group);
+
+/// The group of this process, or nullptr when it computes alone.
+[[nodiscard]] ProcessGroup* process_group();
+
+/// False on every process of a group but the first: tables, checkpoints and
+/// outputs are written once.
+[[nodiscard]] bool writes_files();
+
+}  // namespace grundy::heap

@@ -1,0 +1,147 @@
+// A group of processes never changes a value: K threads, each standing for one
+// process with its own table and its own kernel, share the sparse-space blocks
+// through an in-process group (the MPI one does the same with MPI_Allreduce;
+// tests/mpi/run.sh checks grundy-mpi itself). The tables equal the kernel's
+// alone, and a stop asked by one process ends every process at the same heap
+// size, from which all continue to the same table.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/kernel.hpp"
+#include "grundy/heap/process_group.hpp"
+
+namespace grundy::heap {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
+constexpr std::uint64_t kGroupScale = 4;  // sanitizers: same paths, smaller tables
+#else
+constexpr std::uint64_t kGroupScale = 1;
+#endif
+
+// The OR of every member's words, handed back to all: a barrier per call.
+class OrMeeting {
+ public:
+  explicit OrMeeting(unsigned size) : size_(size) {}
+
+  void combine(std::uint64_t* words, std::size_t count) {
+    std::unique_lock lock(mutex_);
+    if (arrived_ == 0) sum_.assign(count, 0);
+    EXPECT_EQ(sum_.size(), count) << "members combined different block sizes";
+    for (std::size_t i = 0; i < count && i < sum_.size(); ++i) sum_[i] |= words[i];
+    const std::uint64_t round = round_;
+    if (++arrived_ == size_) {
+      result_ = sum_;
+      arrived_ = 0;
+      ++round_;
+      ++calls_;
+      met_.notify_all();
+    } else {
+      met_.wait(lock, [&] { return round_ != round; });
+    }
+    for (std::size_t i = 0; i < count && i < result_.size(); ++i) words[i] = result_[i];
+  }
+
+  [[nodiscard]] std::uint64_t calls() const { return calls_; }
+
+ private:
+  unsigned size_;
+  std::mutex mutex_;
+  std::condition_variable met_;
+  unsigned arrived_ = 0;
+  std::uint64_t round_ = 0;
+  std::uint64_t calls_ = 0;
+  std::vector<std::uint64_t> sum_;
+  std::vector<std::uint64_t> result_;
+};
+
+class ThreadMember final : public ProcessGroup {
+ public:
+  ThreadMember(OrMeeting& meeting, unsigned rank, unsigned size) : meeting_(meeting), rank_(rank), size_(size) {}
+  [[nodiscard]] unsigned size() const override { return size_; }
+  [[nodiscard]] unsigned rank() const override { return rank_; }
+  void combine(std::uint64_t* words, std::size_t count) override { meeting_.combine(words, count); }
+
+ private:
+  OrMeeting& meeting_;
+  unsigned rank_;
+  unsigned size_;
+};
+
+std::vector<std::uint16_t> alone(const HeapRules& rules, std::uint64_t upto) {
+  std::vector<std::uint16_t> g;
+  EXPECT_EQ(extend_fast(rules, g, upto, KernelControl{}), upto + 1);
+  return g;
+}
+
+// Every member extends its own table towards upto; stops[i] is member i's stop flag.
+std::vector<std::vector<std::uint16_t>> in_group(const HeapRules& rules, std::uint64_t upto, unsigned size,
+                                                 std::vector<std::vector<std::uint16_t>> tables,
+                                                 const std::vector<std::atomic<bool>>& stops, OrMeeting& meeting) {
+  std::vector<std::thread> members;
+  for (unsigned rank = 0; rank < size; ++rank) {
+    members.emplace_back([&, rank] {
+      ThreadMember member(meeting, rank, size);
+      KernelControl control;
+      control.stop = &stops[rank];
+      control.group = &member;
+      extend_fast(rules, tables[rank], upto, control);
+    });
+  }
+  for (std::thread& member : members) member.join();
+  return tables;
+}
+
+TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
+  const std::vector<std::pair<HeapRules, std::uint64_t>> cases{
+      {HeapRules::make("grundys-game", {4}, true), 70'000 / kGroupScale},
+      {parse_heap_rules("0.167"), 200'000 / kGroupScale},
+      {parse_heap_rules("0.354"), 60'000 / kGroupScale},
+      {parse_heap_rules("0.007"), 6'000 / kGroupScale},  // no sparse space: nothing shared
+  };
+  for (const auto& [rules, upto] : cases) {
+    const std::vector<std::uint16_t> expected = alone(rules, upto);
+    for (unsigned size : {2U, 3U}) {
+      OrMeeting meeting(size);
+      const std::vector<std::atomic<bool>> stops(size);
+      const auto tables = in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting);
+      for (unsigned rank = 0; rank < size; ++rank) {
+        EXPECT_EQ(tables[rank], expected) << rules.name() << ", member " << rank << " of " << size;
+      }
+      if (rules.name() != "0.007") {
+        EXPECT_GT(meeting.calls(), 0U) << rules.name() << ": no block was shared";
+      }
+    }
+  }
+}
+
+TEST(ProcessGroup, OneMembersStopEndsAllAtTheSameHeapSize) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  const std::uint64_t upto = 70'000 / kGroupScale;
+  const std::vector<std::uint16_t> expected = alone(rules, upto);
+  constexpr unsigned kSize = 3;
+  OrMeeting meeting(kSize);
+  std::vector<std::atomic<bool>> stops(kSize);
+  stops[1].store(true);  // member 1 is asked to stop from the start
+  auto tables = in_group(rules, upto, kSize, std::vector<std::vector<std::uint16_t>>(kSize), stops, meeting);
+  const std::size_t reached = tables[0].size();
+  EXPECT_GT(reached, 1U);
+  EXPECT_LT(reached, upto + 1);
+  for (unsigned rank = 0; rank < kSize; ++rank) {
+    ASSERT_EQ(tables[rank].size(), reached) << "member " << rank;
+    EXPECT_TRUE(std::equal(tables[rank].begin(), tables[rank].end(), expected.begin())) << "member " << rank;
+  }
+  stops[1].store(false);
+  tables = in_group(rules, upto, kSize, tables, stops, meeting);
+  for (unsigned rank = 0; rank < kSize; ++rank) EXPECT_EQ(tables[rank], expected) << "member " << rank;
+}
+
+}  // namespace
+}  // namespace grundy::heap
