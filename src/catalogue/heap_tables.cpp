@@ -9,6 +9,7 @@
 #include "grundy/core/parse.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/grow.hpp"
+#include "grundy/heap/process_group.hpp"
 #include "grundy/heap/stream_table.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "grundy/heap/table_stats.hpp"
@@ -196,9 +197,11 @@ constexpr std::uint64_t kStreamFrom = std::uint64_t{1} << 26;
 
 // A run whose values nobody reads afterwards (--summary), large or asked to be
 // (--bounded-memory), and whose game the fast kernel's rare/common method
-// serves: computed in bounded memory.
+// serves: computed in bounded memory. Processes of a group (grundy-mpi) share
+// only tables in memory, so there a large table streams only when asked to.
 bool streamed(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request, const HeapRun& run) {
-  return request.summary && (request.bounded_memory || upto >= kStreamFrom) && !request.until_period &&
+  const bool large = upto >= kStreamFrom && heap::process_group() == nullptr;
+  return request.summary && (request.bounded_memory || large) && !request.until_period &&
          !request.misere && run.method == heap::KernelMethod::fast && heap::streams(rules) &&
          (request.resume.empty() || heap::table_file_width(request.resume) == 2);
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# grundy-mpi's scaling on this machine: the same table by grundy (one process,
+# one thread: the baseline), and by grundy-mpi on 1 and 2 ranks of one thread
+# each, alternating, with the communication each rank reports (blocks combined,
+# bytes per block). Usage: bench/mpi_scaling.sh [BUILD_DIR] [REPEATS]
+set -euo pipefail
+build=${1:-build/release}
+repeats=${2:-2}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null 2> "$scratch/err"
+  end=$(date +%s.%N)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
+}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+for table in "grundys-game --upto 1048576" "octal 0.167 --upto 4194304"; do
+  for ((r = 1; r <= repeats; r++)); do
+    # shellcheck disable=SC2086
+    one=$(seconds "$build/grundy" -q table $table --summary --threads 1)
+    # shellcheck disable=SC2086
+    rank1=$(seconds mpirun --oversubscribe -np 1 "$build/grundy-mpi" -q table $table --summary --threads 1)
+    # shellcheck disable=SC2086
+    rank2=$(seconds mpirun --oversubscribe -np 2 "$build/grundy-mpi" -q table $table --summary --threads 1)
+    echo "$table | grundy ${one}s | 1 rank ${rank1}s | 2 ranks ${rank2}s | $(grep -o '[0-9]* blocks.*' "$scratch/err")"
+  done
+done
