@@ -195,8 +195,8 @@ template <class V>
 class VectorValues {
  public:
   using Value = V;
-  /// The whole table in memory: the two-thread relay (run_parallel) and the
-  /// block method (run_blocks) read and write it directly.
+  /// The whole table in memory: the two-thread relay (run_parallel) reads and
+  /// writes it directly, and the block method reserves it once for a stretch.
   static constexpr bool kInMemory = true;
   explicit VectorValues(std::vector<V>& g) : g_(g) {}
   [[nodiscard]] std::uint64_t size() const { return g_.size(); }
@@ -215,6 +215,10 @@ class VectorValues {
                      std::size_t end, std::uint8_t* marks) const {
     const V* g = g_.data();
     for (std::size_t j = begin; j < end; ++j) marks[values[j] ^ g[rest - heaps[j]]] = 1;
+  }
+  /// g(begin .. begin + count - 1), contiguous; the slot matters to the streamed store only.
+  [[nodiscard]] const V* run(std::size_t /*slot*/, std::uint64_t begin, std::uint64_t /*count*/) const {
+    return g_.data() + begin;
   }
 
  private:
@@ -263,12 +267,10 @@ class FastKernel {
     while (n <= upto && !halted()) {
       if (n >= next_review_) review(n);
       const std::uint64_t segment_end = std::min(next_review_, upto + 1);
-      if constexpr (S::kInMemory) {
-        if (blocks_apply(n)) {
-          n = run_blocks_timed(n, segment_end);
-          if (group_stopped_) break;  // every process of the group stops at this block
-          if (n == segment_end || halted()) continue;
-        }
+      if (blocks_apply(n)) {
+        n = run_blocks_timed(n, segment_end);
+        if (group_stopped_) break;  // every process of the group stops at this block
+        if (n == segment_end || halted()) continue;
       }
       // Two threads pay only where one heap size is long work (the dense scan
       // over n / 2 pairs): the relay costs a cache-line transfer per value, and
@@ -646,6 +648,7 @@ class FastKernel {
     std::uint64_t top = 0;   // and rare heaps from it on
     std::vector<std::uint64_t> partners;
     std::vector<V> partner_values;
+    std::vector<const V*> sources;  // where each partner's run of values lies (SparseBlock::sources)
     std::vector<std::vector<std::uint64_t>> masks;  // [member][word * L + i]
     std::atomic<std::size_t> cursor{0};
   };
@@ -699,8 +702,9 @@ class FastKernel {
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
     const std::uint64_t length = block_length();
     set_parity_patterns(words);
-    // g_ must not move while members read it: room for every block up to end.
-    g_.reserve(end);
+    // Values must not move while members read them: room for every block up to
+    // end in memory; a streamed store slides its window only between blocks.
+    if constexpr (S::kInMemory) g_.reserve(end);
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
@@ -711,6 +715,7 @@ class FastKernel {
       combine(*current, members);
       if (shared_group()) combine_across_group(*current, words);
       const std::uint64_t block_end = std::min(end, n + length);
+      if constexpr (!S::kInMemory) g_.make_room(block_end - n);
       const bool more = pipelined && block_end < end && block_end == n + length && blocks_apply(block_end);
       if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
       bool widened = false;
@@ -759,10 +764,19 @@ class FastKernel {
     share.top = top;
     share.partners.clear();
     share.partner_values.clear();
+    share.sources.clear();
     const std::uint64_t prefix = prefix_length();
+    // Slots name a partner's run for the streamed store's cursors: the same
+    // partner keeps its slot from block to block.
+    const auto add_sources = [&](std::uint64_t r, std::size_t slot) {
+      for (std::size_t s = 0; s < splits_.size(); ++s) {
+        share.sources.push_back(g_.run(slot * splits_.size() + s, begin - splits_[s] - r, block_length()));
+      }
+    };
     for (std::uint64_t a = share.near; a <= prefix; ++a) {
       share.partners.push_back(a);
       share.partner_values.push_back(g_[a]);
+      add_sources(a, a);
     }
     const std::uint64_t from = std::max(prefix + 1, share.near);
     const std::uint64_t last = known - splits_.back() - 1;
@@ -770,6 +784,7 @@ class FastKernel {
     for (auto i = static_cast<std::size_t>(first); i < rare_.size() && rare_[i] <= last; ++i) {
       share.partners.push_back(rare_[i]);
       share.partner_values.push_back(rare_value_[i]);
+      add_sources(rare_[i], prefix + 1 + i);
     }
     share.masks.resize(members);
     for (auto& masks : share.masks) {
@@ -784,12 +799,12 @@ class FastKernel {
   void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words) {
     std::vector<std::uint64_t>& masks = share.masks[t];
     std::fill(masks.begin(), masks.end(), 0);
-    const detail::SparseBlock<V> block{.g = g_.data(),
-                                       .begin = share.begin,
+    const detail::SparseBlock<V> block{.begin = share.begin,
                                        .length = block_length(),
                                        .splits = splits_,
                                        .partners = share.partners,
                                        .partner_values = share.partner_values,
+                                       .sources = share.sources,
                                        .unequal_split = rules_.unequal_split(),
                                        .words = words};
     // In a group, this process marks its own slice of the partners.
@@ -854,12 +869,11 @@ class FastKernel {
     std::uint64_t seen[detail::kMaxMaskWords] = {};
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
     const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
-    const V* g = g_.data();
     const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
     for (std::uint64_t k = 0; k <= top; ++k) {
       const std::uint8_t d = rules_.digits()[k];
       if (allows(d, 0) && fits(n, k, 0)) mark(0);
-      if (allows(d, 1) && fits(n, k, 1)) mark(g[n - k]);
+      if (allows(d, 1) && fits(n, k, 1)) mark(g_[n - k]);
     }
     const std::uint64_t prefix = prefix_length();
     const std::uint64_t small_last = std::min(prefix, share.near - 1);
@@ -869,12 +883,12 @@ class FastKernel {
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
-      for (std::uint64_t a = 1; a <= small_last; ++a) mark(g[a] ^ g[rest - a]);
+      for (std::uint64_t a = 1; a <= small_last; ++a) mark(g_[a] ^ g_[rest - a]);
       for (std::size_t j = 0; j < rare_small; ++j) {
-        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g[rest - rare_[j]]);
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
       }
       for (std::size_t j = rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
-        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g[rest - rare_[j]]);
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
       }
     }
     const int q = heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;

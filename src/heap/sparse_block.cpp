@@ -15,8 +15,9 @@ void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t la
   for (std::size_t j = first; j < last; ++j) {
     const std::uint64_t r = block.partners[j];
     const std::uint64_t v = block.partner_values[j];
-    for (std::uint64_t k : block.splits) {
-      const V* src = block.g + (block.begin - k - r);
+    for (std::size_t s = 0; s < block.splits.size(); ++s) {
+      const std::uint64_t k = block.splits[s];
+      const V* src = block.sources[j * block.splits.size() + s];
       for (std::uint64_t i = 0; i < block.length; ++i) {
         if (block.unequal_split && block.begin + i - k == 2 * r) continue;  // (r, r) is not a move
         const std::uint64_t x = v ^ src[i];
@@ -52,8 +53,9 @@ template <unsigned kChunks, bool kUnequal>
     for (std::size_t j = first; j < last; ++j) {
       const std::uint64_t r = block.partners[j];
       const auto v = static_cast<short>(block.partner_values[j]);
-      for (std::uint64_t k : block.splits) {
-        const std::uint16_t* src = block.g + (n0 - k - r);
+      for (std::size_t s = 0; s < block.splits.size(); ++s) {
+        const std::uint64_t k = block.splits[s];
+        const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
         __m256i half[kHalves];
         if constexpr (kWide) {
           __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), _mm_set1_epi16(v));

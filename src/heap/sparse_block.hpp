@@ -24,8 +24,6 @@ inline constexpr std::uint64_t kLoadSlack = 0;
 /// What a worker reads: all of it stays unchanged while a block is shared.
 template <class V>
 struct SparseBlock {
-  /// g(0 .. begin - 1); nothing at or beyond begin is read.
-  const V* g = nullptr;
   /// The block: heap sizes begin .. begin + length - 1 (length a multiple of kBlockQuantum).
   std::uint64_t begin = 0;
   std::uint64_t length = 0;
@@ -35,6 +33,10 @@ struct SparseBlock {
   /// so that both heaps of every pair lie below the block; and their values.
   std::span<const std::uint64_t> partners;
   std::span<const V> partner_values;
+  /// sources[j * splits.size() + s]: g(begin - splits[s] - partners[j]) and the
+  /// length - 1 values after it, contiguous (wherever the store keeps them; all
+  /// below begin, so nothing a worker reads changes while the block is shared).
+  std::span<const V* const> sources;
   /// Grundy's game: the equal split is not a move.
   bool unequal_split = false;
   /// 64-bit words per mask (1..kMaxMaskWords): every value is below 64 * words.

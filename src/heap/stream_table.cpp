@@ -1,5 +1,6 @@
 #include "grundy/heap/stream_table.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "common/text.hpp"
@@ -54,7 +55,7 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
     std::atomic<std::uint64_t> progress{g.size()};
     detail::Monitor monitor(options, kernel_stop, progress, target);
     const KernelControl control{
-        .stop = &kernel_stop, .progress = &progress, .threads = 1, .stats = options.kernel_stats};
+        .stop = &kernel_stop, .progress = &progress, .threads = std::max(options.threads, 1U), .stats = options.kernel_stats};
     while (g.size() < target) {
       kernel_stop.store(options.stop != nullptr && options.stop->load());
       const std::uint64_t before = g.size();

@@ -93,7 +93,9 @@ StreamedValues::StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsA
   // (g(i - 1), g(i - 2), ...) read from the same buffer.
   slack_ = 256;
   sizes_.cursor = std::max<std::uint64_t>(sizes_.cursor, 2 * slack_);
-  window_.reserve(2 * sizes_.window);
+  // Neither moves while it fills, so the runs handed out stay where they are.
+  window_.reserve(2 * sizes_.window + kMostRoom);
+  head_.reserve(sizes_.head);
   blocks_.resize(4);
 }
 
@@ -102,7 +104,33 @@ void StreamedValues::push_back(std::uint16_t v) {
   if (size_ < sizes_.head) head_.push_back(v);
   window_.push_back(v);
   ++size_;
-  if (window_.size() >= 2 * sizes_.window) slide();
+  if (room_ > 0) {
+    --room_;
+  } else if (window_.size() >= 2 * sizes_.window) {
+    slide();
+  }
+}
+
+void StreamedValues::make_room(std::uint64_t count) {
+  if (count > kMostRoom) throw Error("the streamed table cannot reserve room for so many values at once");
+  if (window_.size() + count > 2 * sizes_.window) slide();
+  room_ = count;
+}
+
+const std::uint16_t* StreamedValues::run(std::size_t slot, std::uint64_t begin, std::uint64_t count) const {
+  if (begin >= base_) return window_.data() + (begin - base_);
+  if (begin + count <= head_.size()) return head_.data() + begin;
+  if (slot >= run_cursors_.size()) run_cursors_.resize(slot + 1);
+  Cursor& cursor = run_cursors_[slot];
+  if (begin < cursor.begin || begin + count > cursor.begin + cursor.values.size()) {
+    if (cursor.values.capacity() == 0) ++counters_.cursors;
+    // Runs of a partner move forward block by block: read ahead from begin.
+    cursor.begin = begin;
+    cursor.values.resize(std::min(std::max(sizes_.cursor, count), size_ - begin));
+    read(cursor.begin, cursor.values.size(), cursor.values.data());
+    ++counters_.cursor_refills;
+  }
+  return cursor.values.data() + (begin - cursor.begin);
 }
 
 void StreamedValues::flush() {

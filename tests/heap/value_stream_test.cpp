@@ -134,6 +134,39 @@ TEST(ValueStream, RandomOctalCodesEqualTheFullTable) {
   }
 }
 
+// The block method over the streamed store, on one thread and on a team that is
+// always used (no timing), with runs of partners from the window, the head and
+// cursors (tiny sizes) or mostly from the window (a moderate one).
+TEST(ValueStream, BlocksOnEveryThreadCountEqualTheFullTable) {
+  const StreamSizes moderate{.head = 4096, .window = 4096, .cursor = 1024, .block = 4096};
+  for (const char* code : {"0.167", "grundy"}) {
+    const HeapRules rules =
+        std::string(code) == "grundy" ? HeapRules::make("grundys-game", {4}, true) : parse_heap_rules(code);
+    const std::uint64_t upto = 20000 / kStreamScale;
+    const auto full = full_table(rules, upto);
+    const std::pair<StreamSizes, unsigned> runs[] = {{kTiny, 1}, {kTiny, 2}, {moderate, 1}, {moderate, 3}};
+    for (const auto& [sizes, threads] : runs) {
+      SpillFile file;
+      StreamedValues g(file, sizes);
+      const KernelControl control{.threads = threads, .adaptive = false};
+      ASSERT_EQ(extend_fast_streamed(rules, g, upto, control), upto + 1) << code;
+      std::vector<std::uint16_t> values(upto + 1);
+      g.read(0, upto + 1, values.data());
+      std::uint64_t differ = 0;
+      for (std::uint64_t n = 0; n <= upto; ++n) {
+        if (values[n] != full->table.at(n) && differ++ < 3) {
+          ADD_FAILURE() << code << ", " << threads << " threads, window " << sizes.window << ": g(" << n
+                        << ") differs";
+        }
+      }
+      EXPECT_EQ(differ, 0U);
+      if (sizes.window == kTiny.window) {
+        EXPECT_GT(g.counters().cursor_refills, 0U);
+      }
+    }
+  }
+}
+
 TEST(ValueStream, ResumesFromACheckpointExactly) {
   const HeapRules rules = parse_heap_rules("0.167");
   const std::string checkpoint = stream_temp_path("checkpoint.ght");

@@ -39,8 +39,8 @@ struct StreamedTable {
 
 /// g(0..upto) of a game that streams (streams(rules)) with the fast kernel, in
 /// the memory the sizes allow. options: as extend_table (stop, checkpoints to
-/// options.checkpoint_path, deadline, progress, kernel_stats; method and threads
-/// are ignored). Throws InputError for a game that does not stream or a resume
+/// options.checkpoint_path, deadline, progress, kernel_stats, threads for the
+/// block method; the method is always the fast kernel's). Throws InputError for a game that does not stream or a resume
 /// file of another game, Error when a value does not fit in 16 bits or on a file
 /// error, TimeExceeded past the deadline.
 StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const ExtendOptions& options,

@@ -72,7 +72,7 @@ class SpillFile {
 class StreamedValues {
  public:
   using Value = std::uint16_t;
-  static constexpr bool kInMemory = false;  // neither the two-thread relay nor the block method
+  static constexpr bool kInMemory = false;  // no two-thread relay (the block method reads runs, below)
 
   /// An empty table spilling to `file`; every value pushed is also added to `stats` when given.
   StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsAccumulator* stats = nullptr);
@@ -93,6 +93,15 @@ class StreamedValues {
   /// marks[values[j] ^ g(rest - heaps[j])] = 1 for j in [begin, end); heaps ascending, each <= rest.
   void mark_partners(std::uint64_t rest, const std::uint64_t* heaps, const std::uint16_t* values, std::size_t begin,
                      std::size_t end, std::uint8_t* marks) const;
+  /// g(begin .. begin+count-1) (all below size(), count <= kMostRoom) contiguous in memory: from the head, the
+  /// window, or the buffer of cursor `slot` (one per partner run, refilled sequentially from the file). Valid
+  /// until that slot is asked again or the window slides (make_room says when it may).
+  [[nodiscard]] const std::uint16_t* run(std::size_t slot, std::uint64_t begin, std::uint64_t count) const;
+  /// The most values make_room reserves at once.
+  static constexpr std::uint64_t kMostRoom = 1024;
+  /// Slides the window now if needed, so that the next `count` values (<= kMostRoom) are appended without moving
+  /// any value in memory: runs handed out after this call stay valid while those values are pushed.
+  void make_room(std::uint64_t count);
   /// Copies g(begin .. begin+count-1) (all below size()) to out.
   void read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
   /// Writes every value still only in memory to the file, so the file holds g(0..size()-1).
@@ -124,7 +133,9 @@ class StreamedValues {
   std::vector<std::uint16_t> head_;
   std::vector<std::uint16_t> window_;
   std::uint64_t slack_ = 0;  // a cursor refills this far before the value asked for
+  std::uint64_t room_ = 0;  // values still to be appended without a slide (make_room)
   mutable std::vector<Cursor> cursors_;
+  mutable std::vector<Cursor> run_cursors_;
   mutable std::vector<Block> blocks_;
   mutable std::uint64_t clock_ = 0;
   mutable std::vector<std::uint16_t> far_lo_;
