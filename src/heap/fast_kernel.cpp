@@ -268,9 +268,11 @@ class FastKernel {
       if (n >= next_review_) review(n);
       const std::uint64_t segment_end = std::min(next_review_, upto + 1);
       if (blocks_apply(n)) {
+        const std::uint64_t before = n;
         n = run_blocks_timed(n, segment_end);
         if (group_stopped_) break;  // every process of the group stops at this block
-        if (n == segment_end || halted()) continue;
+        // Cut short by a wider value: new blocks, not the rest of the segment one heap size at a time.
+        if (n == segment_end || halted() || (n > before && blocks_apply(n))) continue;
       }
       // Two threads pay only where one heap size is long work (the dense scan
       // over n / 2 pairs): the relay costs a cache-line transfer per value, and
@@ -453,6 +455,7 @@ class FastKernel {
     }
     if (histogram_.size() < 2 * span_) histogram_.resize(2 * span_, 0);
     ++histogram_[2 * v + (i & 1)];
+    if (v > typical_max_ && histogram_[2 * v] + histogram_[2 * v + 1] >= kTypicalCount) typical_max_ = v;
   }
 
   // Every XOR of table values is below span_ = bit_ceil(max + 1), and the mex
@@ -614,8 +617,12 @@ class FastKernel {
   // A short prefix of all pairs, marked with plain stores, settles most of
   // the values the vector scan would otherwise have to find. Its best
   // length grows with the number of values (measured: Grundy's game, 0.167).
+  // It follows the values that occur often, not the largest one: 0.167's value
+  // 64, seen at two heap sizes by 2^30, would otherwise quadruple the prefix
+  // (and the block's length) from n = 332,129,728 on, for nothing.
   [[nodiscard]] std::uint64_t prefix_length() const {
-    return std::clamp<std::uint64_t>(span_ * span_ / 64, 32, 4096);
+    const std::uint64_t typical_span = std::max<std::uint64_t>(std::bit_ceil(typical_max_ + 1), 16);
+    return std::clamp<std::uint64_t>(typical_span * typical_span / 64, 32, 4096);
   }
 
   // --- the sparse-space method by blocks ----------------------------------------
@@ -723,8 +730,11 @@ class FastKernel {
         if (t == 0) {
           for (; n < block_end; ++n) {
             const std::uint64_t span = span_;
+            const std::uint64_t prefix = prefix_length();
             commit(n, finish_in_block(n, *current, words));
-            if (span_ != span) {  // a larger value: the masks are too narrow now
+            // A larger value: the masks are too narrow now, or the prefix (and
+            // with it the block's partners and length) has changed.
+            if (span_ != span || prefix_length() != prefix) {
               ++n;
               widened = true;
               break;
@@ -1006,6 +1016,9 @@ class FastKernel {
 
   std::uint64_t max_value_ = 0;
   std::uint64_t span_ = 16;
+  // The largest value seen at kTypicalCount heap sizes or more: it sets the prefix.
+  static constexpr std::uint64_t kTypicalCount = 16;
+  std::uint64_t typical_max_ = 0;
   Scratch scratch_[2];
   std::uint64_t dist_ = 1;
   std::atomic<std::uint64_t> committed_{0};
