@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/value_stream.hpp"
 
 namespace {
 
@@ -63,6 +64,38 @@ BENCHMARK(BM_Octal0167_Threads)
     ->Args({1 << 24, 1})->Args({1 << 24, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Plain_Threads)
     ->Args({1 << 16, 1})->Args({1 << 16, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The table in bounded memory (values spilled to a file, read back through the
+// head, the window and cursors) beside the same kernel on the table in memory
+// (run_table above): range(1) = threads, the team always used when 2.
+template <bool kStreamed>
+void run_stored(benchmark::State& state, const HeapRules& rules) {
+  const auto upto = static_cast<std::uint64_t>(state.range(0));
+  const grundy::heap::KernelControl control{.threads = static_cast<unsigned>(state.range(1)), .adaptive = false};
+  for (auto _ : state) {
+    if constexpr (kStreamed) {
+      grundy::heap::SpillFile file;
+      grundy::heap::StreamedValues g(file, grundy::heap::StreamSizes{});
+      grundy::heap::extend_fast_streamed(rules, g, upto, control);
+      benchmark::DoNotOptimize(g.size());
+    } else {
+      std::vector<std::uint16_t> g;
+      grundy::heap::extend_fast(rules, g, upto, control);
+      benchmark::DoNotOptimize(g.data());
+    }
+  }
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(upto), benchmark::Counter::kIsIterationInvariantRate);
+}
+void BM_GrundysGame_InMemory(benchmark::State& state) { run_stored<false>(state, kGrundysGame); }
+void BM_GrundysGame_Streamed(benchmark::State& state) { run_stored<true>(state, kGrundysGame); }
+void BM_Octal0167_InMemory(benchmark::State& state) { run_stored<false>(state, k0167); }
+void BM_Octal0167_Streamed(benchmark::State& state) { run_stored<true>(state, k0167); }
+BENCHMARK(BM_GrundysGame_InMemory)
+    ->Args({1 << 20, 1})->Args({1 << 20, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GrundysGame_Streamed)
+    ->Args({1 << 20, 1})->Args({1 << 20, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Octal0167_InMemory)->Args({1 << 24, 1})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Octal0167_Streamed)->Args({1 << 24, 1})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Grundy's game: plain to 2^16 and 2^17, fast to the same sizes and to 2^20, 2^24.
 BENCHMARK(BM_GrundysGame_Plain)->Arg(1 << 16)->Arg(1 << 17)->Iterations(1)->Unit(benchmark::kMillisecond);
