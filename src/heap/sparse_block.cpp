@@ -33,10 +33,12 @@ void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t la
 // values are read as one forward run and nothing is stored per pair. kChunks
 // is 2 (values < 64), 4 (< 128) or 8 (< 256); with 8, a tile is 8 heap sizes
 // (8 accumulators), otherwise 16 (lanes 0-3, 8-11 in `low`, the rest in `high`).
+// Values 256 .. 511 take a second pass with kFirstChunk = 8: sixteen chunks
+// would not fit the sixteen vector registers, and re-reading a run is cheap.
 alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                   0xffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
-template <unsigned kChunks, bool kUnequal>
+template <unsigned kChunks, bool kUnequal, unsigned kFirstChunk = 0>
 [[gnu::target("avx2")]] void share_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                                         std::uint64_t* masks) {
   constexpr bool kWide = kChunks == 8;
@@ -79,7 +81,7 @@ template <unsigned kChunks, bool kUnequal>
           half[1] = _mm256_unpackhi_epi16(x, zero);
         }
         for (unsigned c = 0; c < kChunks; ++c) {
-          const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * c));
+          const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * (kFirstChunk + c)));
           for (unsigned h = 0; h < kHalves; ++h) {
             acc[c][h] = _mm256_or_si256(acc[c][h], _mm256_sllv_epi32(one, _mm256_sub_epi32(half[h], base)));
           }
@@ -94,7 +96,7 @@ template <unsigned kChunks, bool kUnequal>
         _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[c][h]);
         for (unsigned l = 0; l < 8; ++l) {
           const std::uint64_t at = kWide ? l : kOffset[h][l];
-          masks[(c / 2) * block.length + i + at] |= std::uint64_t{lanes[l]} << (32 * (c % 2));
+          masks[((kFirstChunk + c) / 2) * block.length + i + at] |= std::uint64_t{lanes[l]} << (32 * (c % 2));
         }
       }
     }
@@ -109,10 +111,10 @@ bool have_avx2() {
   return kHave;
 }
 
-template <unsigned kChunks>
+template <unsigned kChunks, unsigned kFirstChunk = 0>
 void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
-  if (block.unequal_split) return share_avx2<kChunks, true>(block, first, last, masks);
-  share_avx2<kChunks, false>(block, first, last, masks);
+  if (block.unequal_split) return share_avx2<kChunks, true, kFirstChunk>(block, first, last, masks);
+  share_avx2<kChunks, false, kFirstChunk>(block, first, last, masks);
 }
 
 }  // namespace
@@ -124,7 +126,9 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
     if (have_avx2()) {
       if (block.words <= 1) return share_chunks<2>(block, first, last, masks);
       if (block.words <= 2) return share_chunks<4>(block, first, last, masks);
-      return share_chunks<8>(block, first, last, masks);
+      share_chunks<8>(block, first, last, masks);
+      if (block.words > 4) share_chunks<8, 8>(block, first, last, masks);
+      return;
     }
   }
   share_scalar(block, first, last, masks);

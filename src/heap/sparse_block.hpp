@@ -2,7 +2,7 @@
 // n in [begin, begin + length) and a range of partner heaps r (rare heaps, and
 // the small heaps of the proof scan's prefix) whose pairs (r, n - k - r) lie
 // wholly below the block, the set of values g(r) ^ g(n - k - r) each n reaches,
-// as bit masks (values below 256). Each worker fills its own masks from
+// as bit masks (values below 512). Each worker fills its own masks from
 // read-only state; OR-ing them gives the block's masks, whatever the split
 // (threads here; MPI ranks could share a block the same way and allreduce).
 #pragma once
@@ -13,8 +13,9 @@
 
 namespace grundy::heap::detail {
 
-/// The most 64-bit words of a value mask the block method handles (values < 256).
-inline constexpr unsigned kMaxMaskWords = 4;
+/// The most 64-bit words of a value mask the block method handles (values < 512:
+/// Grundy's game reaches 281 by 2^30).
+inline constexpr unsigned kMaxMaskWords = 8;
 /// Block lengths are multiples of this (the lanes of one pass).
 inline constexpr std::uint64_t kBlockQuantum = 16;
 /// Partners start this far beyond the block length (room for reads of whole

@@ -84,12 +84,12 @@ std::vector<Case> cases() {
 // and the misère method (a faster method that ran out of its time share on a
 // busy machine leaves the answer to the search: the same answer).
 std::string comparable_answer(const std::string& body) {
-  Json json = Json::parse(body, nullptr, false);
-  if (!json.is_object()) return body;
-  json.erase("memo_positions");
-  json.erase("method");
-  if (json.contains("drawing") && json["drawing"].is_string()) json.erase("drawing");
-  return json.dump();
+  Json doc = Json::parse(body, nullptr, false);
+  if (!doc.is_object()) return body;
+  doc.erase("memo_positions");
+  doc.erase("method");
+  if (doc.contains("drawing") && doc["drawing"].is_string()) doc.erase("drawing");
+  return doc.dump();
 }
 
 std::string cli_json(const std::vector<std::string>& args) {
@@ -121,9 +121,9 @@ Answer post(httplib::Client& c, const std::string& endpoint, const std::string& 
 // A 4xx or 5xx answer is {"error": one line}.
 void expect_error(const Answer& answer, int status, const std::string& words) {
   EXPECT_EQ(answer.status, status) << answer.body;
-  const Json json = Json::parse(answer.body, nullptr, false);
-  ASSERT_TRUE(json.is_object() && json.contains("error")) << answer.body;
-  const std::string message = json["error"].get<std::string>();
+  const Json doc = Json::parse(answer.body, nullptr, false);
+  ASSERT_TRUE(doc.is_object() && doc.contains("error")) << answer.body;
+  const std::string message = doc["error"].get<std::string>();
   EXPECT_NE(message.find(words), std::string::npos) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos);
   EXPECT_EQ(message.find("/tmp"), std::string::npos) << message;
@@ -145,9 +145,9 @@ TEST_F(ServeApi, ListsEveryGameWithItsRuleOptions) {
   const auto result = c.Get("/api/games");
   ASSERT_TRUE(result);
   ASSERT_EQ(result->status, 200);
-  const Json json = Json::parse(result->body);
+  const Json doc = Json::parse(result->body);
   std::map<std::string, Json> games;
-  for (const Json& game : json["games"]) games[game["name"].get<std::string>()] = game;
+  for (const Json& game : doc["games"]) games[game["name"].get<std::string>()] = game;
   ASSERT_TRUE(games.contains("kayles") && games.contains("octal") && games.contains("dag"));
   EXPECT_TRUE(games["kayles"]["has_table"].get<bool>());
   EXPECT_EQ(games["kayles"]["table_max_upto"], 1'000'000);
@@ -186,17 +186,17 @@ TEST_F(ServeApi, MoveByComponentAndOptionFollowsExplain) {
   const Json option = explained["explain"][1]["options"][2];
   const Answer answer = post(c, "move", R"({"game":"nim","position":["3","5"],"move":{"component":1,"option":2}})");
   ASSERT_EQ(answer.status, 200) << answer.body;
-  const Json json = Json::parse(answer.body);
+  const Json doc = Json::parse(answer.body);
   std::vector<std::string> expected{"3"};
   for (const Json& part : option["result"]) expected.push_back(part.get<std::string>());
-  EXPECT_EQ(json["position"].get<std::vector<std::string>>(), expected);
-  EXPECT_EQ(json["move"]["component"], 1);
-  EXPECT_EQ(json["move"]["option"], 2);
-  EXPECT_EQ(json["move"]["move"], option["move"]);
+  EXPECT_EQ(doc["position"].get<std::vector<std::string>>(), expected);
+  EXPECT_EQ(doc["move"]["component"], 1);
+  EXPECT_EQ(doc["move"]["option"], 2);
+  EXPECT_EQ(doc["move"]["move"], option["move"]);
   std::vector<std::string> args{"--json", "nim"};
   args.insert(args.end(), expected.begin(), expected.end());
-  EXPECT_EQ(report_of(json), Json::parse(cli_json(args)));
-  EXPECT_FALSE(json.contains("reply"));
+  EXPECT_EQ(report_of(doc), Json::parse(cli_json(args)));
+  EXPECT_FALSE(doc.contains("reply"));
   expect_error(post(c, "move", R"({"game":"nim","position":["3"],"move":{"component":1,"option":0}})"), 400,
                "component");
   expect_error(post(c, "move", R"({"game":"nim","position":["0"],"move":{"component":0,"option":0}})"), 400, "");
@@ -207,13 +207,13 @@ TEST_F(ServeApi, TypedMovesRepliesAndTheEnginesMove) {
   // "5 -> 2" is the short form of taking 3 from the pile of 5.
   const Answer typed = post(c, "move", R"({"game":"nim","position":["3","5"],"text":"5 -> 2","reply":true})");
   ASSERT_EQ(typed.status, 200) << typed.body;
-  const Json json = Json::parse(typed.body);
-  EXPECT_EQ(json["position"], Json({"3", "2"}));
-  EXPECT_EQ(report_of(json)["value"], 1);
+  const Json doc = Json::parse(typed.body);
+  EXPECT_EQ(doc["position"], Json({"3", "2"}));
+  EXPECT_EQ(report_of(doc)["value"], 1);
   // The engine answers a won position with a winning move: the nim-sum after it is 0.
-  ASSERT_TRUE(json.contains("reply"));
-  EXPECT_EQ(report_of(json["reply"])["value"], 0);
-  EXPECT_EQ(json["reply"]["position"], Json({"2", "2"}));
+  ASSERT_TRUE(doc.contains("reply"));
+  EXPECT_EQ(report_of(doc["reply"])["value"], 0);
+  EXPECT_EQ(doc["reply"]["position"], Json({"2", "2"}));
   // The engine moving first from a Kayles row of 7 (value 2) leaves value 0.
   const Answer engine = post(c, "move", R"({"game":"kayles","position":["7"],"engine":true})");
   ASSERT_EQ(engine.status, 200) << engine.body;
@@ -237,13 +237,13 @@ TEST_F(ServeApi, MovesUnderMisere) {
   const Answer answer =
       post(c, "move", R"({"game":"nim","position":["2","1","1"],"text":"2 -> 0","reply":true,"misere":true})");
   ASSERT_EQ(answer.status, 200) << answer.body;
-  const Json json = Json::parse(answer.body);
-  EXPECT_EQ(report_of(json), Json::parse(cli_json({"--json", "nim", "--misere", "1", "1"})));
-  EXPECT_EQ(report_of(json)["play"], "misere");
-  ASSERT_TRUE(json.contains("reply"));
-  EXPECT_EQ(json["reply"]["position"], Json({"1"}));
-  EXPECT_EQ(report_of(json["reply"]), Json::parse(cli_json({"--json", "nim", "--misere", "1"})));
-  EXPECT_EQ(report_of(json["reply"])["outcome"], "second");
+  const Json doc = Json::parse(answer.body);
+  EXPECT_EQ(report_of(doc), Json::parse(cli_json({"--json", "nim", "--misere", "1", "1"})));
+  EXPECT_EQ(report_of(doc)["play"], "misere");
+  ASSERT_TRUE(doc.contains("reply"));
+  EXPECT_EQ(doc["reply"]["position"], Json({"1"}));
+  EXPECT_EQ(report_of(doc["reply"]), Json::parse(cli_json({"--json", "nim", "--misere", "1"})));
+  EXPECT_EQ(report_of(doc["reply"])["outcome"], "second");
   expect_error(post(c, "solve", R"({"game":"nim","position":["1"],"misere":"yes"})"), 400, "misere");
   expect_error(post(c, "solve", R"({"game":"treblecross","position":["....."],"misere":true})"), 400, "misère");
 }

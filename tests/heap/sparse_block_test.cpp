@@ -1,0 +1,125 @@
+// The block method's marking step (the vector form for 16-bit values, the
+// portable one for 32-bit values) against a direct count of the pairs, on random
+// blocks for every mask width from one word (values < 64) to eight (values
+// < 512, two passes), with and without Grundy's game's rule against equal
+// heaps, and for any split of the partners among workers.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "heap/sparse_block.hpp"
+
+namespace grundy::heap::detail {
+namespace {
+
+struct RandomBlock {
+  std::vector<std::uint64_t> splits;
+  std::vector<std::uint64_t> partners;
+  std::vector<std::uint32_t> table;  // g(0 .. begin - 1), the values pairs read
+  std::uint64_t begin = 0;
+  std::uint64_t length = 0;
+  bool unequal = false;
+};
+
+RandomBlock random_block(std::mt19937_64& random, unsigned words) {
+  RandomBlock b;
+  b.length = kBlockQuantum * (1 + random() % 8);
+  b.unequal = random() % 2 == 0;
+  b.splits = b.unequal ? std::vector<std::uint64_t>{0} : std::vector<std::uint64_t>{0, 1 + random() % 3};
+  b.begin = 4 * b.length + 200 + random() % 300;
+  // Values use the whole width; a few reach its top so every chunk is met.
+  const std::uint64_t limit = 64 * words;
+  for (std::uint64_t n = 0; n < b.begin; ++n) {
+    b.table.push_back(static_cast<std::uint32_t>(random() % 8 == 0 ? limit - 1 - random() % 4 : random() % limit));
+  }
+  const std::uint64_t last_partner = b.begin - b.splits.back() - 1;
+  for (std::uint64_t r = b.length + kLoadSlack; r <= last_partner; ++r) {
+    if (random() % 3 == 0) b.partners.push_back(r);
+  }
+  // Partners run up to the block, so n - k = 2r falls inside it for some of them (the equal split is met).
+  return b;
+}
+
+// Bit v of word w of heap begin + i, from every pair directly.
+std::vector<std::uint64_t> direct_masks(const RandomBlock& b, unsigned words) {
+  std::vector<std::uint64_t> masks(words * b.length, 0);
+  for (std::uint64_t i = 0; i < b.length; ++i) {
+    const std::uint64_t n = b.begin + i;
+    for (std::uint64_t k : b.splits) {
+      for (std::uint64_t r : b.partners) {
+        if (b.unequal && n - k == 2 * r) continue;
+        const std::uint64_t x = b.table[r] ^ b.table[n - k - r];
+        masks[(x / 64) * b.length + i] |= std::uint64_t{1} << (x % 64);
+      }
+    }
+  }
+  return masks;
+}
+
+template <class V>
+std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std::size_t workers) {
+  const std::vector<V> table(b.table.begin(), b.table.end());
+  std::vector<V> values;
+  std::vector<const V*> sources;
+  for (std::uint64_t r : b.partners) {
+    values.push_back(table[r]);
+    for (std::uint64_t k : b.splits) sources.push_back(table.data() + (b.begin - k - r));
+  }
+  const SparseBlock<V> block{.begin = b.begin,
+                             .length = b.length,
+                             .splits = b.splits,
+                             .partners = b.partners,
+                             .partner_values = values,
+                             .sources = sources,
+                             .unequal_split = b.unequal,
+                             .words = words};
+  std::vector<std::uint64_t> masks(words * b.length, 0);
+  const std::size_t count = b.partners.size();
+  for (std::size_t w = 0; w < workers; ++w) {
+    std::vector<std::uint64_t> own(masks.size(), 0);
+    mark_partner_share(block, count * w / workers, count * (w + 1) / workers, own.data());
+    combine_masks(masks.data(), own.data(), masks.size());
+  }
+  return masks;
+}
+
+TEST(SparseBlock, MasksOfEveryWidthEqualTheDirectCount) {
+  std::mt19937_64 random(20261124);
+  // Widths are powers of two, as the kernel's are: an XOR of values below 64 w stays below 64 w.
+  for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
+    for (int round = 0; round < 8; ++round) {
+      const RandomBlock b = random_block(random, words);
+      ASSERT_FALSE(b.partners.empty());
+      const std::vector<std::uint64_t> expected = direct_masks(b, words);
+      const std::size_t workers = 1 + random() % 3;
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers), expected)
+          << words << " words, round " << round << ", 16-bit values";
+      EXPECT_EQ(block_masks<std::uint32_t>(b, words, workers), expected)
+          << words << " words, round " << round << ", 32-bit values";
+    }
+  }
+}
+
+TEST(SparseBlock, EqualHeapsAreLeftOutInGrundysGame) {
+  // One partner r = 40 and heap 80 in the block: (40, 40) is not a move, (40, 41) is.
+  const std::vector<std::uint32_t> values = [] {
+    std::vector<std::uint32_t> v(96, 0);
+    v[40] = 300;  // 300 ^ 0 = 300: the second pass (values 256 .. 511) marks it
+    return v;
+  }();
+  RandomBlock b{.splits = {0}, .partners = {40}, .table = values, .begin = 80, .length = 16, .unequal = true};
+  const std::vector<std::uint64_t> masks = block_masks<std::uint16_t>(b, 8, 1);
+  const auto reached = [&](std::uint64_t n, std::uint64_t v) {
+    return (masks[(v / 64) * b.length + (n - b.begin)] >> (v % 64) & 1) != 0;
+  };
+  EXPECT_FALSE(reached(80, 300));
+  EXPECT_FALSE(reached(80, 0));
+  EXPECT_TRUE(reached(81, 300));
+  EXPECT_TRUE(reached(95, 300));
+  EXPECT_EQ(masks, direct_masks(b, 8));
+}
+
+}  // namespace
+}  // namespace grundy::heap::detail
