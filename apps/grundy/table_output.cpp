@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <sstream>
+#include <functional>
+#include <iostream>
+#include <iterator>
 
 #include "common/text.hpp"
 #include "grundy/core/errors.hpp"
@@ -30,28 +32,64 @@ std::string period_line(const TableResult& table) {
          "\n";
 }
 
-// "n g(n)" lines after '#' comments: the OEIS b-file layout, readable by --resume for heap games.
-std::string table_text_export(const TableResult& table) {
-  if (table.heap_table) {
-    std::ostringstream out;
-    heap::write_text(*table.heap_table, out);
-    return out.str();
-  }
-  std::string out = fmt::format("# grundy table: {}\n# g(n) for n = 0..{}, one 'n g(n)' line each\n", table.game,
-                                table.upto);
-  if (table.period) out += "# " + period_line(table);
-  for (std::uint64_t n = 0; n <= table.upto; ++n) out += fmt::format("{} {}\n", n, table.at(n));
-  return out;
+// Long tables go out in pieces of about a mebibyte, so that printing a table
+// of 10^9 values needs no more memory than computing it did.
+constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+
+void flush_piece(std::string& piece, std::ostream& out, bool force = false) {
+  if (piece.size() < kPieceBytes && !force) return;
+  out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  piece.clear();
 }
 
-std::string table_rows(const TableResult& table) {
-  std::string out = fmt::format("{}: g(0..{})\n", table.game, table.upto);
-  for (std::uint64_t row = 0; row <= table.upto; row += 10) {
-    out += fmt::format("{:>8}:", row);
-    for (std::uint64_t i = row; i <= std::min(row + 9, table.upto); ++i) out += fmt::format(" {:>3}", table.at(i));
-    out += '\n';
+// "n g(n)" lines after '#' comments: the OEIS b-file layout, readable by --resume for heap games.
+void write_text_export(const TableResult& table, std::ostream& out) {
+  if (table.heap_table) {
+    heap::write_text(*table.heap_table, out);
+    return;
   }
-  return out;
+  std::string piece = fmt::format("# grundy table: {}\n# g(n) for n = 0..{}, one 'n g(n)' line each\n", table.game,
+                                  table.upto);
+  if (table.period) piece += "# " + period_line(table);
+  for (std::uint64_t n = 0; n <= table.upto; ++n) {
+    fmt::format_to(std::back_inserter(piece), "{} {}\n", n, table.at(n));
+    flush_piece(piece, out);
+  }
+  flush_piece(piece, out, true);
+}
+
+// The table's JSON object; its values, when asked for, written piece by piece
+// where the object has them (an empty array in the rest of the object).
+void write_json(const TableResult& table, bool with_values, std::ostream& out) {
+  const std::string object = table_json(table, false).dump();
+  const std::string empty = R"("values":[])";
+  const std::size_t at = object.find(empty);
+  if (!with_values || at == std::string::npos) {
+    out << object << '\n';
+    return;
+  }
+  std::string piece = object.substr(0, at + empty.size() - 1);
+  for (std::uint64_t n = 0; n <= table.upto; ++n) {
+    if (n != 0) piece += ',';
+    fmt::format_to(std::back_inserter(piece), "{}", table.at(n));
+    flush_piece(piece, out);
+  }
+  piece += object.substr(at + empty.size() - 1);
+  piece += '\n';
+  flush_piece(piece, out, true);
+}
+
+void write_rows(const TableResult& table, std::ostream& out) {
+  std::string piece = fmt::format("{}: g(0..{})\n", table.game, table.upto);
+  for (std::uint64_t row = 0; row <= table.upto; row += 10) {
+    fmt::format_to(std::back_inserter(piece), "{:>8}:", row);
+    for (std::uint64_t i = row; i <= std::min(row + 9, table.upto); ++i) {
+      fmt::format_to(std::back_inserter(piece), " {:>3}", table.at(i));
+    }
+    piece += '\n';
+    flush_piece(piece, out);
+  }
+  flush_piece(piece, out, true);
 }
 
 // With --misere: one line per heap, "n g misère-value genus".
@@ -64,21 +102,26 @@ std::string misere_rows(const TableResult& table) {
   return out;
 }
 
-std::string report_text(const TableResult& table, bool summary) {
-  std::string out;
+void write_report_text(const TableResult& table, bool summary, std::ostream& out) {
   if (!table.misere_values.empty() && !summary) {
-    out = misere_rows(table);
+    out << misere_rows(table);
   } else if (summary) {
-    out = fmt::format("{}{}: g(0..{})\n", table.game,
-                      table.extra.contains("code") ? fmt::format(" (code {})", table.extra["code"].get<std::string>())
-                                                   : "",
-                      table.upto);
+    out << fmt::format("{}{}: g(0..{})\n", table.game,
+                       table.extra.contains("code") ? fmt::format(" (code {})", table.extra["code"].get<std::string>())
+                                                    : "",
+                       table.upto);
   } else {
-    out = table_rows(table);
+    write_rows(table, out);
   }
-  out += period_line(table);
-  for (const std::string& note : table.notes) out += note + '\n';
-  return out;
+  out << period_line(table);
+  for (const std::string& note : table.notes) out << note << '\n';
+}
+
+// Standard output, after the progress line is cleared.
+void write_standard_output(const std::function<void(std::ostream&)>& write) {
+  clear_progress_line();
+  write(std::cout);
+  std::cout.flush();
 }
 
 }  // namespace
@@ -136,31 +179,42 @@ void print_table(const TableResult& table, const TableOutputOptions& output, con
     if (format == "binary" && output.output == "-") {
       throw InputError("--output -: the binary format is not written to standard output; give a FILE");
     }
+    const auto write_table = [&table, &format](std::ostream& out) {
+      if (format == "json") {
+        write_json(table, true, out);
+      } else {
+        write_text_export(table, out);
+      }
+    };
     if (format == "binary") {
       heap::save_table(*table.heap_table, output.output);
+    } else if (output.output == "-") {
+      write_standard_output(write_table);
+      return;
     } else {
-      const std::string bytes =
-          format == "json" ? table_json(table, true).dump() + "\n" : table_text_export(table);
-      if (output.output == "-") {
-        write_out(bytes);
-        return;
-      }
-      write_output_file(output.output, bytes);
+      write_output_file(output.output, write_table);
     }
   }
-  if (options.json) {
-    write_out(table_json(table, !output.summary).dump() + "\n");
-  } else {
-    write_out(report_text(table, output.summary));
-  }
+  write_standard_output([&](std::ostream& out) {
+    if (options.json) {
+      write_json(table, !output.summary, out);
+    } else {
+      write_report_text(table, output.summary, out);
+    }
+  });
 }
 
-void write_output_file(const std::string& path, const std::string& bytes) {
+void write_output_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
   if (!heap::writes_files()) return;  // grundy-mpi: the first process writes
   std::ofstream out(path, std::ios::binary);
   if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
-  out << bytes;
+  write(out);
+  out.flush();
   if (!out) throw InputError(fmt::format("--output: cannot write '{}'", path));
+}
+
+void write_output_file(const std::string& path, const std::string& bytes) {
+  write_output_file(path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
 }
 
 std::string read_standard_input() { return detail::read_input("-"); }

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
+#include <ostream>
 #include <string>
 
 #include "grundy/catalogue/entry.hpp"
@@ -27,6 +29,9 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
 /// Writes the table where --output says, and prints the report (unless it went to stdout).
 void print_table(const catalogue::TableResult& table, const TableOutputOptions& output, const GlobalOptions& options);
 
+/// Writes to the --output FILE what `write` puts in the stream (piece by piece:
+/// a table of 10^9 values is never one string); InputError when it cannot.
+void write_output_file(const std::string& path, const std::function<void(std::ostream&)>& write);
 /// Writes `bytes` to the --output FILE; InputError when it cannot.
 void write_output_file(const std::string& path, const std::string& bytes);
 

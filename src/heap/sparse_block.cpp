@@ -33,12 +33,25 @@ void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t la
 // values are read as one forward run and nothing is stored per pair. kChunks
 // is 2 (values < 64), 4 (< 128) or 8 (< 256); with 8, a tile is 8 heap sizes
 // (8 accumulators), otherwise 16 (lanes 0-3, 8-11 in `low`, the rest in `high`).
-// Values 256 .. 511 take a second pass with kFirstChunk = 8: sixteen chunks
-// would not fit the sixteen vector registers, and re-reading a run is cheap.
+// Values 256 .. 511 (kHigh) are set one by one where a pass of 8 pairs meets
+// one: sixteen chunks would not fit the sixteen vector registers, and in the
+// games that reach them (Grundy's game past n = 475,094,020) they are rare, so
+// a test per pass costs less than a second pass over every partner.
 alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                   0xffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
-template <unsigned kChunks, bool kUnequal, unsigned kFirstChunk = 0>
+// Values 256 .. 511 among 8 XORs of a pass (lane l: heap size i + l), except
+// lane `skip` (the equal split of Grundy's game).
+[[gnu::target("avx2")]] void mark_high(__m128i x, std::uint64_t skip, std::uint64_t* masks, std::uint64_t length) {
+  alignas(16) std::uint16_t lanes[8];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), x);
+  for (unsigned l = 0; l < 8; ++l) {
+    if (lanes[l] < 256 || l == skip) continue;
+    masks[(lanes[l] >> 6) * length + l] |= std::uint64_t{1} << (lanes[l] & 63);
+  }
+}
+
+template <unsigned kChunks, bool kUnequal, bool kHigh>
 [[gnu::target("avx2")]] void share_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                                         std::uint64_t* masks) {
   constexpr bool kWide = kChunks == 8;
@@ -61,6 +74,11 @@ template <unsigned kChunks, bool kUnequal, unsigned kFirstChunk = 0>
         __m256i half[kHalves];
         if constexpr (kWide) {
           __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), _mm_set1_epi16(v));
+          if constexpr (kHigh) {
+            if (_mm_testz_si128(x, _mm_set1_epi16(static_cast<short>(0xff00))) == 0) {
+              mark_high(x, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
+            }
+          }
           if constexpr (kUnequal) {
             // n - k = 2r: (r, r) is not a move; an all-ones lane reaches no chunk.
             const std::uint64_t equal_at = 2 * r + k - n0;
@@ -81,7 +99,7 @@ template <unsigned kChunks, bool kUnequal, unsigned kFirstChunk = 0>
           half[1] = _mm256_unpackhi_epi16(x, zero);
         }
         for (unsigned c = 0; c < kChunks; ++c) {
-          const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * (kFirstChunk + c)));
+          const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * c));
           for (unsigned h = 0; h < kHalves; ++h) {
             acc[c][h] = _mm256_or_si256(acc[c][h], _mm256_sllv_epi32(one, _mm256_sub_epi32(half[h], base)));
           }
@@ -96,7 +114,7 @@ template <unsigned kChunks, bool kUnequal, unsigned kFirstChunk = 0>
         _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[c][h]);
         for (unsigned l = 0; l < 8; ++l) {
           const std::uint64_t at = kWide ? l : kOffset[h][l];
-          masks[((kFirstChunk + c) / 2) * block.length + i + at] |= std::uint64_t{lanes[l]} << (32 * (c % 2));
+          masks[(c / 2) * block.length + i + at] |= std::uint64_t{lanes[l]} << (32 * (c % 2));
         }
       }
     }
@@ -111,10 +129,10 @@ bool have_avx2() {
   return kHave;
 }
 
-template <unsigned kChunks, unsigned kFirstChunk = 0>
+template <unsigned kChunks, bool kHigh = false>
 void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
-  if (block.unequal_split) return share_avx2<kChunks, true, kFirstChunk>(block, first, last, masks);
-  share_avx2<kChunks, false, kFirstChunk>(block, first, last, masks);
+  if (block.unequal_split) return share_avx2<kChunks, true, kHigh>(block, first, last, masks);
+  share_avx2<kChunks, false, kHigh>(block, first, last, masks);
 }
 
 }  // namespace
@@ -126,9 +144,8 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
     if (have_avx2()) {
       if (block.words <= 1) return share_chunks<2>(block, first, last, masks);
       if (block.words <= 2) return share_chunks<4>(block, first, last, masks);
-      share_chunks<8>(block, first, last, masks);
-      if (block.words > 4) share_chunks<8, 8>(block, first, last, masks);
-      return;
+      if (block.words <= 4) return share_chunks<8>(block, first, last, masks);
+      return share_chunks<8, true>(block, first, last, masks);
     }
   }
   share_scalar(block, first, last, masks);

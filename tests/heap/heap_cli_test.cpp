@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -169,6 +170,49 @@ TEST(HeapCli, OutputFilesTextAndBinary) {
   EXPECT_NE(text.find("\n300 " + std::to_string(t.at(300)) + "\n"), std::string::npos);
   std::filesystem::remove(bin);
   std::filesystem::remove(txt);
+}
+
+// A table longer than one written piece (about a mebibyte): the JSON report, the
+// text rows and the text export all hold every value, in order, once.
+TEST(HeapCli, LongTablesPrintEveryValueOnce) {
+  const std::string upto = "700000";
+  const std::string bin = temp_file("long.ght");
+  ASSERT_EQ(run_cli({"table", "octal", "0.167", "--upto", upto, "--output", bin, "--summary", "--no-cache"}).status, 0);
+  const heap::HeapTable t = heap::load_table(bin);
+  std::filesystem::remove(bin);
+  ASSERT_EQ(t.size(), 700001U);
+
+  const auto report = run_cli({"--json", "table", "octal", "0.167", "--upto", upto, "--no-cache"});
+  ASSERT_EQ(report.status, 0);
+  ASSERT_GT(report.out.size(), std::size_t{1} << 20);
+  const json parsed = json::parse(report.out);
+  const auto& values = parsed["values"];
+  ASSERT_EQ(values.size(), t.size());
+  for (std::uint64_t n = 0; n < t.size(); ++n) ASSERT_EQ(values[n].get<std::uint64_t>(), t.at(n)) << n;
+  EXPECT_TRUE(parsed["period"].is_null());
+
+  // Rows of ten: "n: g(n) ... g(n + 9)".
+  const auto rows = run_cli({"table", "octal", "0.167", "--upto", upto, "--no-cache"});
+  ASSERT_EQ(rows.status, 0);
+  std::istringstream lines(rows.out);
+  std::string line;
+  std::getline(lines, line);  // the title
+  std::uint64_t next = 0;
+  while (next < t.size() && std::getline(lines, line)) {
+    std::istringstream row(line);
+    std::uint64_t first = 0;
+    char colon = 0;
+    ASSERT_TRUE(row >> first >> colon) << line;
+    ASSERT_EQ(first, next);
+    for (std::uint64_t value = 0; row >> value; ++next) ASSERT_EQ(value, t.at(next)) << next;
+  }
+  EXPECT_EQ(next, t.size());
+
+  const auto exported = run_cli({"table", "octal", "0.167", "--upto", upto, "--output", "-", "--format", "text",
+                                 "--no-cache"});
+  ASSERT_EQ(exported.status, 0);
+  EXPECT_NE(exported.out.find("\n700000 " + std::to_string(t.at(700000)) + "\n"), std::string::npos);
+  EXPECT_NE(exported.out.find("\n350001 " + std::to_string(t.at(350001)) + "\n"), std::string::npos);
 }
 
 TEST(HeapCli, BadInputsExitTwoWithOneLine) {

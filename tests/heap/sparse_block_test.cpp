@@ -1,7 +1,7 @@
 // The block method's marking step (the vector form for 16-bit values, the
 // portable one for 32-bit values) against a direct count of the pairs, on random
 // blocks for every mask width from one word (values < 64) to eight (values
-// < 512, two passes), with and without Grundy's game's rule against equal
+// < 512, those from 256 set one by one), with and without Grundy's game's rule against equal
 // heaps, and for any split of the partners among workers.
 #include <gtest/gtest.h>
 
@@ -106,7 +106,7 @@ TEST(SparseBlock, EqualHeapsAreLeftOutInGrundysGame) {
   // One partner r = 40 and heap 80 in the block: (40, 40) is not a move, (40, 41) is.
   const std::vector<std::uint32_t> values = [] {
     std::vector<std::uint32_t> v(96, 0);
-    v[40] = 300;  // 300 ^ 0 = 300: the second pass (values 256 .. 511) marks it
+    v[40] = 300;  // 300 ^ 0 = 300: a value set one by one (256 .. 511)
     return v;
   }();
   RandomBlock b{.splits = {0}, .partners = {40}, .table = values, .begin = 80, .length = 16, .unequal = true};

@@ -1,0 +1,84 @@
+// The block method's marking step on a block shaped like Grundy's game past
+// 2^28 (128 heap sizes, about 1,300 rare partners, one split, equal heaps left
+// out): the vector form for values below 256 (four mask words) and below 512
+// (eight words: values from 256 set one by one, `High` gives them the share of
+// the pairs in its argument, per mille), beside the portable form (32-bit
+// values) as the baseline. Items are pairs times heap sizes.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "heap/sparse_block.hpp"
+
+namespace {
+
+using grundy::heap::detail::mark_partner_share;
+using grundy::heap::detail::SparseBlock;
+
+constexpr std::uint64_t kLength = 128;
+constexpr std::uint64_t kBegin = 1 << 20;
+constexpr std::size_t kPartners = 1300;
+
+template <class V>
+struct Block {
+  Block(unsigned words_, unsigned high_per_mille) : words(words_) {
+    std::mt19937_64 random(42);
+    // Values below 256, and per mille of them from 256 on (where the width allows).
+    table.resize(kBegin);
+    for (auto& v : table) {
+      const bool high = words > 4 && random() % 1000 < high_per_mille;
+      v = static_cast<V>(high ? 256 + random() % 256 : random() % std::min<unsigned>(256, 64 * words));
+    }
+    for (std::size_t j = 0; j < kPartners; ++j) partners.push_back(kLength + j * (kBegin / 2 / kPartners));
+    for (std::uint64_t r : partners) {
+      values.push_back(table[r]);
+      sources.push_back(table.data() + (kBegin - r));
+    }
+  }
+  [[nodiscard]] SparseBlock<V> view() const {
+    return SparseBlock<V>{.begin = kBegin,
+                          .length = kLength,
+                          .splits = splits,
+                          .partners = partners,
+                          .partner_values = values,
+                          .sources = sources,
+                          .unequal_split = true,
+                          .words = words};
+  }
+  unsigned words;
+  std::vector<V> table;
+  std::vector<std::uint64_t> splits{0};
+  std::vector<std::uint64_t> partners;
+  std::vector<V> values;
+  std::vector<const V*> sources;
+};
+
+template <class V>
+void BM_MarkBlock(benchmark::State& state) {
+  const Block<V> block(static_cast<unsigned>(state.range(0)), static_cast<unsigned>(state.range(1)));
+  const SparseBlock<V> view = block.view();
+  std::vector<std::uint64_t> masks(block.words * kLength);
+  for (auto _ : state) {
+    mark_partner_share(view, 0, kPartners, masks.data());
+    benchmark::DoNotOptimize(masks.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kPartners * kLength));
+}
+
+// 16-bit values: the vector form; 32-bit values: the portable form (the baseline).
+// Arguments: mask words, then values from 256 on per mille.
+BENCHMARK(BM_MarkBlock<std::uint16_t>)
+    ->Name("BM_MarkBlockVector")
+    ->ArgNames({"words", "high"})
+    ->Args({4, 0})
+    ->Args({8, 0})
+    ->Args({8, 1})
+    ->Args({8, 10})
+    ->Args({8, 100});
+BENCHMARK(BM_MarkBlock<std::uint32_t>)->Name("BM_MarkBlockPortable")->ArgNames({"words", "high"})->Args({4, 0})->Args({8, 10});
+
+}  // namespace
