@@ -79,6 +79,10 @@ BENCHMARK(BM_MarkBlock<std::uint16_t>)
     ->Args({8, 1})
     ->Args({8, 10})
     ->Args({8, 100});
-BENCHMARK(BM_MarkBlock<std::uint32_t>)->Name("BM_MarkBlockPortable")->ArgNames({"words", "high"})->Args({4, 0})->Args({8, 10});
+BENCHMARK(BM_MarkBlock<std::uint32_t>)
+    ->Name("BM_MarkBlockPortable")
+    ->ArgNames({"words", "high"})
+    ->Args({4, 0})
+    ->Args({8, 10});
 
 }  // namespace

@@ -51,7 +51,8 @@ double parse_seconds(const std::string& text, const std::string& option, const s
 }
 
 double time_seconds(const GlobalOptions& options, double default_seconds) {
-  return options.time.empty() ? default_seconds : parse_seconds(options.time, "--time", "for example 30 or 2.5; 0 for no limit", 1e9);
+  return options.time.empty() ? default_seconds
+                              : parse_seconds(options.time, "--time", "for example 30 or 2.5; 0 for no limit", 1e9);
 }
 
 catalogue::Context make_context(const GlobalOptions& options, double default_seconds) {
@@ -77,8 +78,12 @@ void clear_progress_line() {
 }
 
 void write_out(const std::string& text) {
+  write_out([&text](std::ostream& out) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+}
+
+void write_out(const std::function<void(std::ostream&)>& write) {
   clear_progress_line();
-  std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+  write(std::cout);
   std::cout.flush();
 }
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
+#include <ostream>
 #include <string>
 
 #include "grundy/catalogue/entry.hpp"
@@ -39,6 +41,8 @@ void clear_progress_line();
 
 /// Writes text to standard output as is.
 void write_out(const std::string& text);
+/// Writes to standard output what `write` puts in the stream (long tables, piece by piece).
+void write_out(const std::function<void(std::ostream&)>& write);
 
 /// While alive, SIGINT and SIGTERM only set stop_flag() (the engine then stops
 /// cleanly, saving its checkpoint); the previous handlers come back afterwards.

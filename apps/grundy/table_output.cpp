@@ -4,7 +4,6 @@
 
 #include <fstream>
 #include <functional>
-#include <iostream>
 #include <iterator>
 
 #include "common/text.hpp"
@@ -17,8 +16,8 @@ namespace grundy::cli {
 
 namespace {
 
-using catalogue::TableResult;
 using catalogue::table_json;
+using catalogue::TableResult;
 
 std::string format_of(const TableResult& table, const TableOutputOptions& output) {
   if (!output.format.empty()) return output.format;
@@ -48,8 +47,8 @@ void write_text_export(const TableResult& table, std::ostream& out) {
     heap::write_text(*table.heap_table, out);
     return;
   }
-  std::string piece = fmt::format("# grundy table: {}\n# g(n) for n = 0..{}, one 'n g(n)' line each\n", table.game,
-                                  table.upto);
+  std::string piece =
+      fmt::format("# grundy table: {}\n# g(n) for n = 0..{}, one 'n g(n)' line each\n", table.game, table.upto);
   if (table.period) piece += "# " + period_line(table);
   for (std::uint64_t n = 0; n <= table.upto; ++n) {
     fmt::format_to(std::back_inserter(piece), "{} {}\n", n, table.at(n));
@@ -68,13 +67,14 @@ void write_json(const TableResult& table, bool with_values, std::ostream& out) {
     out << object << '\n';
     return;
   }
-  std::string piece = object.substr(0, at + empty.size() - 1);
+  const std::size_t close = at + empty.size() - 1;  // the array's ']'
+  std::string piece = object.substr(0, close);
   for (std::uint64_t n = 0; n <= table.upto; ++n) {
     if (n != 0) piece += ',';
     fmt::format_to(std::back_inserter(piece), "{}", table.at(n));
     flush_piece(piece, out);
   }
-  piece += object.substr(at + empty.size() - 1);
+  piece += object.substr(close);
   piece += '\n';
   flush_piece(piece, out, true);
 }
@@ -94,7 +94,8 @@ void write_rows(const TableResult& table, std::ostream& out) {
 
 // With --misere: one line per heap, "n g misère-value genus".
 std::string misere_rows(const TableResult& table) {
-  std::string out = fmt::format("{}: misère play, heaps 0..{} (n, g(n), misère value, genus)\n", table.game, table.upto);
+  std::string out =
+      fmt::format("{}: misère play, heaps 0..{} (n, g(n), misère value, genus)\n", table.game, table.upto);
   for (std::uint64_t n = 0; n <= table.upto; ++n) {
     const auto& genus = table.genus[n];
     out += fmt::format("{} {} {} {}\n", n, table.at(n), table.misere_values[n], genus ? *genus : "-");
@@ -106,10 +107,10 @@ void write_report_text(const TableResult& table, bool summary, std::ostream& out
   if (!table.misere_values.empty() && !summary) {
     out << misere_rows(table);
   } else if (summary) {
-    out << fmt::format("{}{}: g(0..{})\n", table.game,
-                       table.extra.contains("code") ? fmt::format(" (code {})", table.extra["code"].get<std::string>())
-                                                    : "",
-                       table.upto);
+    out << fmt::format(
+        "{}{}: g(0..{})\n", table.game,
+        table.extra.contains("code") ? fmt::format(" (code {})", table.extra["code"].get<std::string>()) : "",
+        table.upto);
   } else {
     write_rows(table, out);
   }
@@ -117,19 +118,14 @@ void write_report_text(const TableResult& table, bool summary, std::ostream& out
   for (const std::string& note : table.notes) out << note << '\n';
 }
 
-// Standard output, after the progress line is cleared.
-void write_standard_output(const std::function<void(std::ostream&)>& write) {
-  clear_progress_line();
-  write(std::cout);
-  std::cout.flush();
-}
-
 }  // namespace
 
 void add_table_output_options(CLI::App& command, TableOutputOptions& output) {
   command.add_option("--output", output.output, "write the table to FILE ('-': standard output)")->type_name("FILE");
-  command.add_option("--format", output.format, "format of --output: text, json or binary (heap games; the default "
-                                                "there)")
+  command
+      .add_option("--format", output.format,
+                  "format of --output: text, json or binary (heap games; the default "
+                  "there)")
       ->check(CLI::IsMember({"text", "json", "binary"}))
       ->type_name("FORMAT");
   command.add_flag("--summary", output.summary, "print the period and statistics only, not the values");
@@ -141,9 +137,10 @@ catalogue::TableRequest table_request(const catalogue::GameInfo& info, const cat
     throw InputError("--format says how --output writes the table; give --output FILE (or '-') too");
   }
   if (output.format == "binary" && !info.table_abilities.binary) {
-    throw InputError(fmt::format("--format binary: {} tables have no binary format (it holds heap games); use text "
-                                 "or json",
-                                 info.name));
+    throw InputError(
+        fmt::format("--format binary: {} tables have no binary format (it holds heap games); use text "
+                    "or json",
+                    info.name));
   }
   catalogue::TableRequest request;
   // --summary with a binary --output FILE: the run writes the file itself, in bounded memory; a text or
@@ -189,13 +186,13 @@ void print_table(const TableResult& table, const TableOutputOptions& output, con
     if (format == "binary") {
       heap::save_table(*table.heap_table, output.output);
     } else if (output.output == "-") {
-      write_standard_output(write_table);
+      write_out(write_table);
       return;
     } else {
       write_output_file(output.output, write_table);
     }
   }
-  write_standard_output([&](std::ostream& out) {
+  write_out([&](std::ostream& out) {
     if (options.json) {
       write_json(table, !output.summary, out);
     } else {
@@ -214,7 +211,8 @@ void write_output_file(const std::string& path, const std::function<void(std::os
 }
 
 void write_output_file(const std::string& path, const std::string& bytes) {
-  write_output_file(path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
+  write_output_file(
+      path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
 }
 
 std::string read_standard_input() { return detail::read_input("-"); }

@@ -208,8 +208,8 @@ TEST(HeapCli, LongTablesPrintEveryValueOnce) {
   }
   EXPECT_EQ(next, t.size());
 
-  const auto exported = run_cli({"table", "octal", "0.167", "--upto", upto, "--output", "-", "--format", "text",
-                                 "--no-cache"});
+  const auto exported =
+      run_cli({"table", "octal", "0.167", "--upto", upto, "--output", "-", "--format", "text", "--no-cache"});
   ASSERT_EQ(exported.status, 0);
   EXPECT_NE(exported.out.find("\n700000 " + std::to_string(t.at(700000)) + "\n"), std::string::npos);
   EXPECT_NE(exported.out.find("\n350001 " + std::to_string(t.at(350001)) + "\n"), std::string::npos);
