@@ -9,7 +9,6 @@
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/moves.hpp"
 #include "quotient_learn.hpp"
-#include "quotient_oracle.hpp"
 #include "quotient_presentation.hpp"
 
 namespace grundy::misere {
@@ -83,8 +82,7 @@ MisereQuotient compute_quotient(const heap::HeapRules& rules, std::uint64_t upto
   quotient.game = rules.name();
   quotient.code = heap::format_code(rules);
   quotient.upto = upto;
-  detail::OutcomeOracle oracle(rules, upto, limits.search);
-  fill_from(detail::learn_quotient(oracle, rules.name(), upto, limits), quotient);
+  fill_from(detail::learn_quotient(rules, rules.name(), upto, limits), quotient);
   return quotient;
 }
 

@@ -3,287 +3,133 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <stdexcept>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "grundy/core/errors.hpp"
+#include "least_sums.hpp"
 
 namespace grundy::misere::detail {
 
 namespace {
 
-constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
-
-/// A sequence of heaps, in the order the automaton reads them.
-using Word = std::vector<std::uint16_t>;
-
-Heaps merged(const Heaps& a, const Heaps& b) {
-  Heaps out(a.size() + b.size());
-  std::merge(a.begin(), a.end(), b.begin(), b.end(), out.begin());
-  return out;
-}
-
-struct KeyHash {
-  std::size_t operator()(const std::vector<std::uint64_t>& key) const noexcept {
-    std::uint64_t hash = 14695981039346656037ULL;
-    for (std::uint64_t word : key) {
-      hash ^= word + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2);
-    }
-    return static_cast<std::size_t>(hash);
-  }
-};
-
-/// Bits over the states: a set of elements.
-class StateSet {
- public:
-  explicit StateSet(std::size_t words) : bits_(words, 0) {}
-  void set(std::uint32_t s) { bits_[s / 64] |= std::uint64_t{1} << (s % 64); }
-  [[nodiscard]] const std::vector<std::uint64_t>& bits() const { return bits_; }
-  std::vector<std::uint64_t>& bits() { return bits_; }
-
- private:
-  std::vector<std::uint64_t> bits_;
-};
-
 class Learner {
  public:
-  Learner(OutcomeOracle& oracle, std::string game, std::uint64_t upto, const QuotientLimits& limits)
-      : oracle_(oracle), game_(std::move(game)), upto_(upto), limits_(limits), watch_(limits.search) {}
+  Learner(const heap::HeapRules& rules, std::string game, std::uint64_t upto, const QuotientLimits& limits)
+      : options_(rules, upto), game_(std::move(game)), upto_(upto), limits_(limits), watch_(limits.search) {
+    candidate_.delta.assign(1, 0);
+    candidate_.p.assign(1, 0);
+  }
 
   QuotientAutomaton run() {
-    oracle_.set_guide([this](const Heaps& position) { return guess(position); });
-    add_column(Heaps{});
-    add_state(Heaps{});
-    for (heap_ = 1; heap_ <= upto_; ++heap_) {
-      if (!lands_on_existing_element()) {
-        close();
-        while (const std::optional<Word> failure = check()) {
-          learn_from(counterexample(*failure));
-        }
-      }
-      oracle_.set_known(heap_ + 1, delta_, p_);  // proven right for heaps up to heap_
+    for (std::uint64_t n = 1; n <= upto_; ++n) {
+      candidate_.add_heap();
+      if (!options_.has_moves(n)) continue;  // the empty game: every state stays
+      const auto heap = static_cast<std::uint16_t>(n);
+      active_.push_back(heap);
+      if (!lands_on_existing_element(heap)) expand(heap);
     }
-    oracle_.set_guide(nullptr);
-    return QuotientAutomaton{access_, delta_, p_flags()};
+    QuotientAutomaton out;
+    out.access = access_sums(candidate_, active_);
+    out.delta.assign(candidate_.states, std::vector<std::uint32_t>(upto_ + 1));
+    out.p.assign(candidate_.states, false);
+    for (std::uint32_t s = 0; s < candidate_.states; ++s) {
+      for (std::uint64_t h = 0; h <= upto_; ++h) out.delta[s][h] = candidate_.next(s, static_cast<std::uint16_t>(h));
+      out.p[s] = candidate_.p[s] != 0;
+    }
+    return out;
   }
 
  private:
-  // The outcome of word + column for every column not yet in `row`.
-  void extend(const Heaps& word, std::string& row) {
-    for (std::size_t c = row.size(); c < columns_.size(); ++c) {
-      row.push_back(oracle_.is_p(merged(word, columns_[c])) ? '1' : '0');
+  [[nodiscard]] std::optional<HeapCopies> least_wrong(const Candidate& candidate) {
+    return least_wrong_sum(candidate, options_, active_, watch_, limits_.search.memory, game_);
+  }
+
+  // Plambeck and Siegel's first step: heap n is tried as each element t whose flag
+  // agrees with heap n alone (every state s going to s t); the check proves a guess right.
+  bool lands_on_existing_element(std::uint16_t n) {
+    bool alone_is_p = true;
+    for (const Heaps& parts : options_.of[n]) alone_is_p = alone_is_p && candidate_.p[candidate_.run(0, parts)] == 0;
+    const std::vector<Heaps> access = access_sums(candidate_, active_);
+    for (std::uint32_t t = 0; t < candidate_.states; ++t) {
+      if ((candidate_.p[t] != 0) != alone_is_p) continue;
+      for (std::uint32_t s = 0; s < candidate_.states; ++s) candidate_.delta[s * candidate_.stride + n] = candidate_.run(s, access[t]);
+      if (!least_wrong(candidate_)) return true;
     }
-  }
-
-  void add_column(const Heaps& column) {
-    if (column_set_.insert(column).second) columns_.push_back(column);
-  }
-
-  std::uint32_t add_state(const Heaps& word) {
-    if (access_.size() >= limits_.max_order) {
-      throw BudgetExceeded(fmt::format(
-          "the misère quotient of {} with heaps up to {} has more than {} elements (it may be infinite: the game "
-          "is wild there); lower --upto or raise --max-order",
-          game_, heap_, limits_.max_order));
-    }
-    const auto id = static_cast<std::uint32_t>(access_.size());
-    std::string row;
-    extend(word, row);
-    index_.emplace(row, id);
-    rows_.push_back(std::move(row));
-    access_.push_back(word);
-    delta_.emplace_back(upto_ + 1, kUnset);
-    delta_.back()[0] = id;
-    return id;
-  }
-
-  // Gives every state a transition on every heap 1..heap_, adding the states met.
-  void close() {
-    for (std::size_t s = 0; s < access_.size(); ++s) {
-      for (std::uint64_t h = 1; h <= heap_; ++h) {
-        if (delta_[s][h] != kUnset) continue;
-        const Heaps word = oracle_.normalise(merged(access_[s], Heaps{static_cast<std::uint16_t>(h)}));
-        std::string& row = extension_rows_[word];
-        extend(word, row);
-        const auto found = index_.find(row);
-        const std::uint32_t target = found != index_.end() ? found->second : add_state(word);
-        delta_[s][h] = target;
-      }
-    }
-  }
-
-  // What the automaton so far says of a position (false where it has no transition yet).
-  [[nodiscard]] bool guess(const Heaps& position) const {
-    std::uint32_t s = 0;
-    for (std::uint16_t h : position) {
-      if (h > heap_ || (s = delta_[s][h]) == kUnset) return false;
-    }
-    return rows_[s][0] == '1';
-  }
-
-  [[nodiscard]] std::uint32_t run_word(const Word& word) const {
-    std::uint32_t s = 0;
-    for (std::uint16_t h : word) s = delta_[s][h];
-    return s;
-  }
-
-  bool truth(const Word& word) { return oracle_.is_p(oracle_.normalise(Heaps(word.begin(), word.end()))); }
-
-  [[nodiscard]] std::vector<bool> p_flags() const {
-    std::vector<bool> p;
-    for (const std::string& row : rows_) p.push_back(row[0] == '1');
-    return p;
-  }
-
-  // Plambeck and Siegel's step: the new heap is first tried as each existing
-  // element t (its transitions s -> s t); the complete check proves a guess
-  // right with no outcome query at all. Most heaps of a finite quotient land on
-  // an existing element, so the searches are spent only where elements appear.
-  bool lands_on_existing_element() {
-    if (heap_ == 1) return false;
-    const auto states = static_cast<std::uint32_t>(access_.size());
-    for (std::uint32_t t = 0; t < states; ++t) {
-      for (std::uint32_t s = 0; s < states; ++s) delta_[s][heap_] = run_from(s, access_[t]);
-      if (!check()) return true;
-    }
-    for (std::uint32_t s = 0; s < states; ++s) delta_[s][heap_] = kUnset;
+    for (std::uint32_t s = 0; s < candidate_.states; ++s) candidate_.delta[s * candidate_.stride + n] = s;
     return false;
   }
 
-  [[nodiscard]] std::uint32_t run_from(std::uint32_t s, const Heaps& word) const {
-    for (std::uint16_t h : word) s = delta_[s][h];
-    return s;
-  }
-
-  // The complete check: walks every reachable pair (state of a sum, states of its
-  // options) and returns a sum whose pair breaks the misère rule, if any.
-  std::optional<Word> check();
-
-  // A word the automaton gets wrong: `failure` itself or one of its options.
-  Word counterexample(const Word& failure) {
-    if (p_[run_word(failure)] != truth(failure)) return failure;
-    for (std::size_t i = 0; i < failure.size(); ++i) {
-      for (const Heaps& parts : oracle_.options(failure[i])) {
-        Word option(failure.begin(), failure.begin() + static_cast<std::ptrdiff_t>(i));
-        option.insert(option.end(), parts.begin(), parts.end());
-        option.insert(option.end(), failure.begin() + static_cast<std::ptrdiff_t>(i) + 1, failure.end());
-        if (p_[run_word(option)] != truth(option)) return option;
-      }
+  // Heap n as a new generator (g^4 = g^2 to start), then recalibrations until the check passes.
+  void expand(std::uint16_t n) {
+    candidate_ = marked_and_reduced(with_freed_heaps(candidate_, active_, {FreedHeap{n, 2, 2}}, limits_.search.memory));
+    refuse_if_too_large(n);
+    while (const std::optional<HeapCopies> wrong = least_wrong(candidate_)) {
+      const bool right_is_p = candidate_.p[candidate_.run(active_, *wrong)] == 0;
+      candidate_ = recalibrated(*wrong, right_is_p);
+      refuse_if_too_large(n);
     }
-    throw std::logic_error("misère quotient: a failed check without a wrong sum");
   }
 
-  // Adds every suffix of the counterexample as an experiment, then rebuilds the automaton.
-  void learn_from(const Word& wrong) {
-    const std::size_t before = columns_.size();
+  Candidate marked_and_reduced(Candidate trial) {
+    mark_p_positions(trial, options_, active_, watch_, limits_.search.memory);
+    return minimised(trial, active_);
+  }
+
+  // The least trial that frees some heaps of the wrong sum and gets that sum right:
+  // one heap at a time first, then pairs, and so on. Freeing them all always works:
+  // the sum is then the least of its element, which marking sets by the rule.
+  Candidate recalibrated(const HeapCopies& wrong, bool right_is_p) {
+    std::vector<std::size_t> involved;
     for (std::size_t i = 0; i < wrong.size(); ++i) {
-      add_column(oracle_.normalise(Heaps(wrong.begin() + static_cast<std::ptrdiff_t>(i), wrong.end())));
+      if (wrong[i] > 0) involved.push_back(i);
     }
-    if (columns_.size() == before) throw std::logic_error("misère quotient: a counterexample with no new experiment");
-    index_.clear();
-    for (std::size_t s = 0; s < access_.size(); ++s) {
-      extend(access_[s], rows_[s]);
-      index_.emplace(rows_[s], static_cast<std::uint32_t>(s));
-      std::fill(delta_[s].begin() + 1, delta_[s].end(), kUnset);
+    for (std::size_t size = 1; size <= involved.size(); ++size) {
+      std::vector<char> chosen(involved.size(), 0);
+      std::fill(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(size), 1);
+      do {
+        std::vector<FreedHeap> freed;
+        for (std::size_t k = 0; k < involved.size(); ++k) {
+          if (chosen[k] != 0) freed.push_back(freed_shape(active_[involved[k]], wrong[involved[k]]));
+        }
+        Candidate trial = marked_and_reduced(with_freed_heaps(candidate_, active_, freed, limits_.search.memory));
+        if ((trial.p[trial.run(active_, wrong)] != 0) == right_is_p) return trial;
+      } while (std::prev_permutation(chosen.begin(), chosen.end()));
     }
-    close();
+    throw std::logic_error("misère quotient: no trial gets the least wrong sum right");
   }
 
-  OutcomeOracle& oracle_;
+  // A counter for heap h that tells 0..copies copies apart and maps onto the
+  // candidate's power sequence of h (index at least its index, period a multiple).
+  [[nodiscard]] FreedHeap freed_shape(std::uint16_t h, std::uint16_t copies) const {
+    FreedHeap shape = power_shape(candidate_, h);
+    shape.index = std::max<std::uint32_t>(shape.index, copies + 1U);
+    if (shape.period % 2 != 0) shape.period *= 2;
+    return shape;
+  }
+
+  void refuse_if_too_large(std::uint16_t n) const {
+    if (candidate_.states <= limits_.max_order) return;
+    throw BudgetExceeded(fmt::format(
+        "the misère quotient of {} with heaps up to {} has more than {} elements (it may be infinite: the game "
+        "is wild there); lower --upto or raise --max-order",
+        game_, n, limits_.max_order));
+  }
+
+  HeapOptions options_;
   std::string game_;
   std::uint64_t upto_;
   const QuotientLimits& limits_;
   SearchWatch watch_;
-  std::uint64_t heap_ = 0;  // heaps 1..heap_ are in the alphabet
-  std::vector<Heaps> columns_;
-  std::unordered_set<Heaps, HeapsHash> column_set_;
-  std::vector<Heaps> access_;
-  std::vector<std::string> rows_;
-  std::unordered_map<std::string, std::uint32_t> index_;
-  std::vector<std::vector<std::uint32_t>> delta_;
-  std::unordered_map<Heaps, std::string, HeapsHash> extension_rows_;
-  std::vector<bool> p_;  // P-flags of the states, as of the last check
+  std::vector<std::uint16_t> active_;  // the heaps so far that have a move
+  Candidate candidate_;
 };
-
-std::optional<Word> Learner::check() {
-  p_ = p_flags();
-  const std::size_t states = access_.size();
-  const std::size_t words = (states + 63) / 64;
-  const std::size_t heaps = heap_ + 1;
-  limits_.search.memory.require(states * heaps * words * sizeof(std::uint64_t),
-                                "the misère quotient check of " + game_);
-  // options[(s * heaps + h) * words ...]: the states reached by the options of heap h from state s.
-  std::vector<std::uint64_t> options(states * heaps * words, 0);
-  for (std::size_t s = 0; s < states; ++s) {
-    for (std::uint64_t h = 1; h <= heap_; ++h) {
-      std::uint64_t* bits = &options[(s * heaps + h) * words];
-      for (const Heaps& parts : oracle_.options(h)) {
-        std::uint32_t t = static_cast<std::uint32_t>(s);
-        for (std::uint16_t part : parts) t = delta_[t][part];
-        bits[t / 64] |= std::uint64_t{1} << (t % 64);
-      }
-    }
-  }
-  StateSet p_mask(words);
-  for (std::uint32_t s = 0; s < states; ++s) {
-    if (p_[s]) p_mask.set(s);
-  }
-  // Pair keys: the state, then the bits of the option states.
-  std::vector<std::vector<std::uint64_t>> keys;
-  std::vector<std::pair<std::uint32_t, std::uint16_t>> parent;  // (pair, heap added)
-  std::unordered_map<std::vector<std::uint64_t>, std::uint32_t, KeyHash> seen;
-  keys.emplace_back(words + 1, 0);
-  parent.emplace_back(kUnset, 0);
-  seen.emplace(keys[0], 0);
-  const auto word_of = [&](std::uint32_t pair, std::uint16_t last) {
-    Word word{last};
-    for (std::uint32_t at = pair; parent[at].first != kUnset; at = parent[at].first) word.push_back(parent[at].second);
-    std::reverse(word.begin(), word.end());
-    return word;
-  };
-  std::vector<std::uint64_t> next(words + 1);
-  for (std::uint32_t at = 0; at < keys.size(); ++at) {
-    for (std::uint64_t h = 1; h <= heap_; ++h) {
-      const auto s = static_cast<std::uint32_t>(keys[at][0]);
-      const std::uint32_t s_next = delta_[s][h];
-      std::fill(next.begin(), next.end(), 0);
-      next[0] = s_next;
-      for (std::size_t w = 0; w < words; ++w) {
-        for (std::uint64_t bits = keys[at][w + 1]; bits != 0; bits &= bits - 1) {
-          const std::uint32_t t = delta_[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))][h];
-          next[1 + t / 64] |= std::uint64_t{1} << (t % 64);
-        }
-        next[w + 1] |= options[(s * heaps + h) * words + w];
-      }
-      bool any = false;
-      bool reaches_p = false;
-      for (std::size_t w = 0; w < words; ++w) {
-        any = any || next[w + 1] != 0;
-        reaches_p = reaches_p || (next[w + 1] & p_mask.bits()[w]) != 0;
-      }
-      if (p_[s_next] != (any && !reaches_p)) return word_of(at, static_cast<std::uint16_t>(h));
-      if (seen.contains(next)) continue;
-      watch_.tick([&] {
-        const std::uint64_t bytes = keys.size() * (words + 1) * sizeof(std::uint64_t) * 3;
-        limits_.search.memory.require(bytes, "the misère quotient check of " + game_);
-        return std::pair<std::size_t, std::uint64_t>(keys.size(), bytes);
-      });
-      seen.emplace(next, static_cast<std::uint32_t>(keys.size()));
-      keys.push_back(next);
-      parent.emplace_back(at, static_cast<std::uint16_t>(h));
-    }
-  }
-  return std::nullopt;
-}
 
 }  // namespace
 
-QuotientAutomaton learn_quotient(OutcomeOracle& oracle, const std::string& game, std::uint64_t upto,
+QuotientAutomaton learn_quotient(const heap::HeapRules& rules, const std::string& game, std::uint64_t upto,
                                  const QuotientLimits& limits) {
-  return Learner(oracle, game, upto, limits).run();
+  return Learner(rules, game, upto, limits).run();
 }
 
 }  // namespace grundy::misere::detail

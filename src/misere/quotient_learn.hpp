@@ -1,10 +1,12 @@
-// The misère quotient as an automaton: reading the heaps of a sum one by one, its
-// state is the sum's element, and the final state says P or N. The P-positions of
-// sums of heaps 1..n form a commutative language whose minimal automaton is exactly
-// the quotient (two sums are equal when no continuation tells them apart), so it is
-// learnt (Angluin's L*, Maler-Pnueli counterexamples) with exact outcome queries and
-// a complete check: every reachable (element, elements of its options) pair must obey
-// the misère rule, which proves the automaton right for every sum by induction.
+// Learns the misère quotient of a heap game heap by heap, as Plambeck and Siegel's
+// MisereSolver does, with no search over whole positions: heap n first tries each
+// element of the quotient so far; when none fits, it becomes a free generator of a
+// larger trial monoid, whose P flags are marked at each element's least sum and which
+// is then reduced to its minimal automaton. The complete check (least_sums.hpp) finds
+// the least sum the trial gets wrong, whose right outcome it then knows; the heaps of
+// that sum are freed in turn (fewest first) until a trial gets it right. Each trial is
+// finer than the last, so it stays right on every smaller sum: the least wrong sum
+// only grows, and a trial the check finds no fault with is the quotient.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +14,7 @@
 #include <vector>
 
 #include "grundy/misere/quotient.hpp"
-#include "quotient_oracle.hpp"
+#include "quotient_candidate.hpp"
 
 namespace grundy::misere::detail {
 
@@ -25,7 +27,7 @@ struct QuotientAutomaton {
 
 /// Learns the automaton heap by heap. Throws BudgetExceeded past limits.max_order
 /// states or the memory budget, TimeExceeded / Interrupted from limits.search.
-QuotientAutomaton learn_quotient(OutcomeOracle& oracle, const std::string& game, std::uint64_t upto,
+QuotientAutomaton learn_quotient(const heap::HeapRules& rules, const std::string& game, std::uint64_t upto,
                                  const QuotientLimits& limits);
 
 }  // namespace grundy::misere::detail

@@ -188,6 +188,25 @@ TEST(QuotientTest, DawsonsKaylesToTwelve) {
   EXPECT_EQ(p_words(q), (std::vector<std::string>{"a", "ac", "b^2"}));
 }
 
+// Dawson's Kayles to heap 30: 360 elements, the order Siegel gives for MisereSolver's
+// Q_30(0.07) (heaps 25, 27 and 30 each add elements). The P-portion is checked
+// against the plain search on sums of one large heap with small ones, and pairs.
+TEST(QuotientTest, DawsonsKaylesToThirtyHasThePublished360Elements) {
+  const heap::HeapRules rules = heap::parse_heap_rules("0.07");
+  const MisereQuotient q = compute_quotient(rules, 30, QuotientLimits{});
+  EXPECT_EQ(q.order(), 360U);
+  PlainMisere plain(rules);
+  std::mt19937_64 random(20261125);
+  for (int sum = 0; sum < 60; ++sum) {
+    Position heaps{20 + random() % 11, random() % 9};
+    if (sum % 2 == 0) heaps.push_back(random() % 7);
+    ASSERT_EQ(is_p_position(q, heaps), plain.is_p(heaps)) << heaps[0] << " " << heaps[1];
+  }
+  for (std::uint64_t a = 0; a <= 14; ++a) {
+    for (std::uint64_t b = a; b <= 14; ++b) ASSERT_EQ(is_p_position(q, Position{a, b}), plain.is_p({a, b}));
+  }
+}
+
 TEST(QuotientTest, TableIsACommutativeMonoid) {
   const MisereQuotient q = quotient_of("0.75", 12);
   const std::size_t n = q.order();
@@ -221,7 +240,7 @@ TEST(QuotientTest, AgreesWithPlainSearchOnRandomCodes) {
     const bool unequal = round % 7 == 0;  // Grundy's game's rule: splits into unequal heaps
     if (unequal) digits[0] = 4;
     const heap::HeapRules rules = heap::HeapRules::make("random", digits, unequal);
-    const std::uint64_t upto = 3 + random() % 5;
+    const std::uint64_t upto = 3 + random() % 8;
     QuotientLimits limits;
     limits.max_order = 300;
     MisereQuotient q;

@@ -3,7 +3,7 @@
 // commutative monoid of sums of heaps up to n, two sums being equal when no sum
 // added to both tells their misère outcomes apart. Once computed, the outcome and
 // the winning moves of any sum of such heaps cost a product per heap.
-// Built heap by heap as the minimal automaton of the P-positions (quotient_learn.cpp).
+// Built heap by heap, refining trial monoids until a complete check proves one (quotient_learn.cpp).
 #pragma once
 
 #include <cstddef>
@@ -22,7 +22,7 @@ namespace grundy::misere {
 struct QuotientLimits {
   /// The most elements; a larger (or infinite, "wild") quotient is refused.
   std::size_t max_order = 1000;
-  /// Memory (outcome memo, checked states), deadline and stop flag.
+  /// Memory (trial monoids, the check's nodes), deadline and stop flag.
   SearchLimits search;
 };
 
