@@ -113,4 +113,14 @@ void BM_ComputeQuotient(benchmark::State& state) {
 }
 BENCHMARK(BM_ComputeQuotient)->Unit(benchmark::kMicrosecond);
 
+// Dawson's Kayles to heap n: 24 elements from heap 14 on, 144 at heap 25 and 26.
+void BM_ComputeQuotientDawsonsKayles(benchmark::State& state) {
+  const grundy::heap::HeapRules rules = grundy::heap::parse_heap_rules("0.07");
+  const auto upto = static_cast<std::uint64_t>(state.range(0));
+  std::size_t order = 0;
+  for (auto _ : state) order = grundy::misere::compute_quotient(rules, upto, {}).order();
+  state.counters["order"] = static_cast<double>(order);
+}
+BENCHMARK(BM_ComputeQuotientDawsonsKayles)->Arg(16)->Arg(24)->Arg(26)->Unit(benchmark::kMillisecond);
+
 }  // namespace
