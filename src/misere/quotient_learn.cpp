@@ -13,6 +13,9 @@ namespace grundy::misere::detail {
 
 namespace {
 
+/// How much larger than --max-order a trial monoid may grow before the search gives up.
+constexpr std::size_t kTrialFactor = 8;
+
 class Learner {
  public:
   Learner(const heap::HeapRules& rules, std::string game, std::uint64_t upto, const QuotientLimits& limits)
@@ -28,6 +31,12 @@ class Learner {
       const auto heap = static_cast<std::uint16_t>(n);
       active_.push_back(heap);
       if (!lands_on_existing_element(heap)) expand(heap);
+      if (candidate_.states > limits_.max_order) {
+        throw BudgetExceeded(fmt::format(
+            "the misère quotient of {} with heaps up to {} has more than {} elements (it may be infinite: the "
+            "game is wild there); lower --upto or raise --max-order",
+            game_, n, limits_.max_order));
+      }
     }
     QuotientAutomaton out;
     out.access = access_sums(candidate_, active_);
@@ -63,11 +72,11 @@ class Learner {
   // Heap n as a new generator (g^4 = g^2 to start), then recalibrations until the check passes.
   void expand(std::uint16_t n) {
     candidate_ = marked_and_reduced(with_freed_heaps(candidate_, active_, {FreedHeap{n, 2, 2}}, limits_.search.memory));
-    refuse_if_too_large(n);
+    refuse_trial_if_too_large(n);
     while (const std::optional<HeapCopies> wrong = least_wrong(candidate_)) {
       const bool right_is_p = candidate_.p[candidate_.run(active_, *wrong)] == 0;
       candidate_ = recalibrated(*wrong, right_is_p);
-      refuse_if_too_large(n);
+      refuse_trial_if_too_large(n);
     }
   }
 
@@ -108,12 +117,16 @@ class Learner {
     return shape;
   }
 
-  void refuse_if_too_large(std::uint16_t n) const {
-    if (candidate_.states <= limits_.max_order) return;
+  // Trials may be larger than the quotient they lead to (MisereSolver's candidates
+  // for Dawson's Kayles to heap 30 reach 848 elements, the quotient has 360), so
+  // they have a bound of their own; a wild game's trials grow without end.
+  void refuse_trial_if_too_large(std::uint16_t n) const {
+    const std::size_t bound = kTrialFactor * limits_.max_order;
+    if (candidate_.states <= bound) return;
     throw BudgetExceeded(fmt::format(
-        "the misère quotient of {} with heaps up to {} has more than {} elements (it may be infinite: the game "
-        "is wild there); lower --upto or raise --max-order",
-        game_, n, limits_.max_order));
+        "no misère quotient of {} with heaps up to {} was found among trials of up to {} elements (it may be "
+        "infinite: the game is wild there); lower --upto or raise --max-order",
+        game_, n, bound));
   }
 
   HeapOptions options_;
