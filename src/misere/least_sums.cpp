@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include <boost/unordered/unordered_flat_map.hpp>
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "grundy/core/errors.hpp"
@@ -25,9 +26,13 @@ constexpr std::size_t kTopHeaps = 4;
 class StateList {
  public:
   using Word = std::uint32_t;
-  explicit StateList(const Candidate& candidate) : candidate_(candidate) {}
+  StateList(const Candidate& candidate, const HeapOptions& options) : candidate_(candidate), options_(options) {}
   void clear() { words_.clear(); }
   void add(std::uint32_t state) { words_.push_back(state); }
+  /// Adds the state of the sum at `from` plus each option of heap h.
+  void add_options_of(std::uint32_t from, std::uint16_t h) {
+    for (const Heaps& parts : options_.of[h]) words_.push_back(candidate_.run(from, parts));
+  }
   void finish() {
     std::sort(words_.begin(), words_.end());
     words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
@@ -40,9 +45,11 @@ class StateList {
     for (const Word* at = begin; at != end; ++at) each(*at);
   }
   [[nodiscard]] const std::vector<Word>& words() const { return words_; }
+  [[nodiscard]] static std::size_t cached_words() { return 0; }
 
  private:
   const Candidate& candidate_;
+  const HeapOptions& options_;
   std::vector<Word> words_;
 };
 
@@ -51,13 +58,28 @@ class StateList {
 class StateBits {
  public:
   using Word = std::uint64_t;
-  explicit StateBits(const Candidate& candidate) : words_((candidate.states + 63) / 64), p_(words_.size()) {
+  StateBits(const Candidate& candidate, const HeapOptions& options)
+      : candidate_(candidate), options_(options), words_((candidate.states + 63) / 64), p_(words_.size()) {
     for (std::uint32_t s = 0; s < candidate.states; ++s) {
       if (candidate.p[s] != 0) p_[s / 64] |= std::uint64_t{1} << (s % 64);
     }
   }
   void clear() { std::fill(words_.begin(), words_.end(), 0); }
   void add(std::uint32_t state) { words_[state / 64] |= std::uint64_t{1} << (state % 64); }
+  /// Adds the states of the sum at `from` plus each option of heap h: computed once
+  /// per state and heap (a heap of n tokens may have n/2 options).
+  void add_options_of(std::uint32_t from, std::uint16_t h) {
+    auto [at, fresh] = of_state_and_heap_.try_emplace(static_cast<std::uint64_t>(from) * candidate_.stride + h);
+    if (fresh) {
+      at->second.assign(words_.size(), 0);
+      for (const Heaps& parts : options_.of[h]) {
+        const std::uint32_t t = candidate_.run(from, parts);
+        at->second[t / 64] |= std::uint64_t{1} << (t % 64);
+      }
+    }
+    for (std::size_t w = 0; w < words_.size(); ++w) words_[w] |= at->second[w];
+  }
+  [[nodiscard]] std::size_t cached_words() const { return of_state_and_heap_.size() * words_.size(); }
   void finish() {}
   [[nodiscard]] bool rule_says_p() const {
     bool any = false;
@@ -78,8 +100,11 @@ class StateBits {
   [[nodiscard]] const std::vector<Word>& words() const { return words_; }
 
  private:
+  const Candidate& candidate_;
+  const HeapOptions& options_;
   std::vector<Word> words_;
   std::vector<Word> p_;
+  boost::unordered_flat_map<std::uint64_t, std::vector<Word>> of_state_and_heap_;
 };
 
 /// The walk. With kOnePerState a state is a node (marking); otherwise a node is a
@@ -87,8 +112,9 @@ class StateBits {
 /// true to stop the walk there; the walk then returns that node's sum.
 template <bool kOnePerState, class OptionSet, class Visit>
 std::optional<HeapCopies> walk(const Candidate& candidate, const HeapOptions& options,
-                               const std::vector<std::uint16_t>& active, SearchWatch& watch,
-                               const MemoryBudget& memory, const std::string& what, Visit&& visit) {
+                               const std::vector<std::uint16_t>& active, std::optional<std::size_t> containing,
+                               SearchWatch& watch, const MemoryBudget& memory, const std::string& what,
+                               Visit&& visit) {
   using Word = typename OptionSet::Word;
   const std::size_t width = active.size();
   std::vector<std::uint32_t> node_state;
@@ -116,11 +142,11 @@ std::optional<HeapCopies> walk(const Candidate& candidate, const HeapOptions& op
   const std::size_t ring = active.empty() ? 1 : active.back() + 1;  // a bucket per token count, reused
   std::vector<std::vector<Pending>> buckets(ring);
   std::size_t pending = 0;
-  OptionSet option_states(candidate);
+  OptionSet option_states(candidate, options);
 
   const auto bytes = [&] {
     return node_state.size() * (sizeof(std::uint32_t) + sizeof(std::size_t) + width * 2 + width * sizeof(Pending)) +
-           pool.size() * sizeof(Word) + seen.size() * sizeof(std::uint32_t) * 2;
+           (pool.size() + option_states.cached_words()) * sizeof(Word) + seen.size() * sizeof(std::uint32_t) * 2;
   };
   // Adds the node of option_states; false when the check already has it.
   const auto add_node = [&](std::uint32_t state, std::size_t parent, std::size_t heap_index) {
@@ -167,11 +193,22 @@ std::optional<HeapCopies> walk(const Candidate& candidate, const HeapOptions& op
     return false;
   };
 
+  // The first node: the empty sum, or one copy of the heap every sum must contain.
   option_states.clear();
-  add_node(0, 0, 0);
-  if (settle(0)) return HeapCopies(width, 0);
+  std::uint32_t first_state = 0;
+  std::size_t first_total = 0;
+  if (containing) {
+    const std::uint16_t h = active[*containing];
+    first_state = candidate.next(0, h);
+    first_total = h;
+    option_states.add_options_of(0, h);
+    option_states.finish();
+  }
+  add_node(first_state, 0, 0);
+  if (containing) copies[*containing] = 1;
+  if (settle(first_total)) return HeapCopies(copies.begin(), copies.end());
   std::vector<Pending> entries;
-  for (std::size_t total = 1; pending > 0; ++total) {
+  for (std::size_t total = first_total + 1; pending > 0; ++total) {
     entries.clear();
     std::swap(entries, buckets[total % ring]);
     pending -= entries.size();
@@ -196,7 +233,7 @@ std::optional<HeapCopies> walk(const Candidate& candidate, const HeapOptions& op
       option_states.clear();
       OptionSet::for_each(pool.data() + option_begin[e.parent], pool.data() + option_begin[e.parent + 1],
                           [&](std::uint32_t t) { option_states.add(candidate.next(t, h)); });
-      for (const Heaps& parts : options.of[h]) option_states.add(candidate.run(from, parts));
+      option_states.add_options_of(from, h);
       option_states.finish();
       if (!add_node(state, e.parent, e.heap_index)) continue;
       if (settle(total)) {
@@ -214,7 +251,7 @@ std::optional<HeapCopies> walk(const Candidate& candidate, const HeapOptions& op
 void mark_p_positions(Candidate& candidate, const HeapOptions& options, const std::vector<std::uint16_t>& active,
                       SearchWatch& watch, const MemoryBudget& memory) {
   std::fill(candidate.p.begin(), candidate.p.end(), 0);
-  walk<true, StateList>(candidate, options, active, watch, memory, "a trial misère quotient",
+  walk<true, StateList>(candidate, options, active, std::nullopt, watch, memory, "a trial misère quotient",
                         [&](std::uint32_t state, bool rule_says_p) {
                           candidate.p[state] = rule_says_p ? 1 : 0;
                           return false;
@@ -222,9 +259,11 @@ void mark_p_positions(Candidate& candidate, const HeapOptions& options, const st
 }
 
 std::optional<HeapCopies> least_wrong_sum(const Candidate& candidate, const HeapOptions& options,
-                                          const std::vector<std::uint16_t>& active, SearchWatch& watch,
+                                          const std::vector<std::uint16_t>& active,
+                                          std::optional<std::size_t> containing, SearchWatch& watch,
                                           const MemoryBudget& memory, const std::string& game) {
-  return walk<false, StateBits>(candidate, options, active, watch, memory, "the misère quotient check of " + game,
+  return walk<false, StateBits>(candidate, options, active, containing, watch, memory,
+                                "the misère quotient check of " + game,
                                 [&](std::uint32_t state, bool rule_says_p) {
                                   return rule_says_p != (candidate.p[state] != 0);
                                 });

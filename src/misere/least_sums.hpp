@@ -33,9 +33,12 @@ void mark_p_positions(Candidate& candidate, const HeapOptions& options, const st
                       SearchWatch& watch, const MemoryBudget& memory);
 
 /// The complete check: the least sum whose flag breaks the misère rule, or nullopt
-/// when the candidate is right for every sum of the active heaps.
+/// when the candidate is right for every sum of the active heaps. With `containing`,
+/// only the sums with at least one copy of active[*containing] are walked: when the
+/// others are known right, the least wrong sum (if any) is among them.
 std::optional<HeapCopies> least_wrong_sum(const Candidate& candidate, const HeapOptions& options,
-                                         const std::vector<std::uint16_t>& active, SearchWatch& watch,
-                                         const MemoryBudget& memory, const std::string& game);
+                                          const std::vector<std::uint16_t>& active,
+                                          std::optional<std::size_t> containing, SearchWatch& watch,
+                                          const MemoryBudget& memory, const std::string& game);
 
 }  // namespace grundy::misere::detail

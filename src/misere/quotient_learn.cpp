@@ -50,8 +50,9 @@ class Learner {
   }
 
  private:
-  [[nodiscard]] std::optional<HeapCopies> least_wrong(const Candidate& candidate) {
-    return least_wrong_sum(candidate, options_, active_, watch_, limits_.search.memory, game_);
+  [[nodiscard]] std::optional<HeapCopies> least_wrong(const Candidate& candidate,
+                                                       std::optional<std::size_t> containing = std::nullopt) {
+    return least_wrong_sum(candidate, options_, active_, containing, watch_, limits_.search.memory, game_);
   }
 
   // Plambeck and Siegel's first step: heap n is tried as each element t whose flag
@@ -63,7 +64,7 @@ class Learner {
     for (std::uint32_t t = 0; t < candidate_.states; ++t) {
       if ((candidate_.p[t] != 0) != alone_is_p) continue;
       for (std::uint32_t s = 0; s < candidate_.states; ++s) candidate_.delta[s * candidate_.stride + n] = candidate_.run(s, access[t]);
-      if (!least_wrong(candidate_)) return true;
+      if (!least_wrong(candidate_, active_.size() - 1)) return true;  // sums without heap n are proven
     }
     for (std::uint32_t s = 0; s < candidate_.states; ++s) candidate_.delta[s * candidate_.stride + n] = s;
     return false;
