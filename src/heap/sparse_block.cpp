@@ -2,6 +2,8 @@
 
 #include <immintrin.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace grundy::heap::detail {
@@ -121,6 +123,100 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
   }
 }
 
+// Values by class, when every source value is common (SparseBlock::common_sources_mask
+// = M, t its highest bit): in a pass, every value x = v ^ g has the class
+// parity(x & M) = parity(v & M) ^ 1, so the pass sets bits of that class only,
+// indexed without bit t (idx = the bits below t, then those above t shifted down):
+// kIdxChunks 32-bit chunks instead of 2 kIdxChunks chunks of values. The partners
+// come grouped by class (SparseBlock::odd_partners), so one class's chunks are
+// live at a time and a tile is 16 heap sizes: half the work of share_avx2 per pair.
+// Bit t comes back when a tile is stored: x's bit t is its class ^ parity(x & M & (2^t - 1)).
+template <unsigned kIdxChunks, bool kUnequal>
+[[gnu::target("avx2")]] void share_by_class_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first,
+                                                 std::size_t last, std::uint64_t* masks) {
+  constexpr std::uint64_t kTile = 16;
+  const std::uint64_t mask = block.common_sources_mask;
+  const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
+  const auto below_t = static_cast<std::uint16_t>((1U << t) - 1);
+  const std::uint64_t low_mask = mask & below_t;
+  // Values below 2^(t+1) (bit t the highest a value has): the index is x without bit t.
+  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t;
+  // pattern[k] bit b: parity((32 k + b) & M) over the bits below t.
+  const unsigned segment_chunks = 1U << (t - 5);  // idx chunks per 2^t values
+  std::uint32_t pattern[kIdxChunks] = {};
+  for (unsigned k = 0; k < segment_chunks && k < kIdxChunks; ++k) {
+    for (unsigned b = 0; b < 32; ++b) {
+      pattern[k] |= static_cast<std::uint32_t>(std::popcount((32 * k + b) & low_mask) & 1) << b;
+    }
+  }
+  // Partners [0, odd_partners) have odd values: their pairs' values are of class 0.
+  const std::size_t split = std::clamp(block.odd_partners, first, last);
+  const std::size_t from[2] = {first, split};
+  const std::size_t to[2] = {split, last};
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i keep = _mm256_set1_epi16(static_cast<short>(below_t));
+  // Lane l of half h holds heap size i + offset[h][l].
+  static constexpr unsigned kOffset[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
+  for (std::uint64_t i = 0; i < block.length; i += kTile) {
+    const std::uint64_t n0 = block.begin + i;
+    alignas(32) std::uint32_t lanes[2][kIdxChunks][2][8] = {};
+    for (unsigned cls = 0; cls < 2; ++cls) {
+      if (from[cls] >= to[cls]) continue;
+      __m256i acc[kIdxChunks][2];
+      for (auto& chunk : acc) chunk[0] = chunk[1] = zero;
+      for (std::size_t j = from[cls]; j < to[cls]; ++j) {
+        const std::uint64_t r = block.partners[j];
+        const __m256i v = _mm256_set1_epi16(static_cast<short>(block.partner_values[j]));
+        for (std::size_t s = 0; s < block.splits.size(); ++s) {
+          const std::uint64_t k = block.splits[s];
+          const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
+          __m256i x = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), v);
+          x = top_bit_only
+                  ? _mm256_and_si256(x, keep)
+                  : _mm256_or_si256(_mm256_and_si256(x, keep), _mm256_andnot_si256(keep, _mm256_srli_epi16(x, 1)));
+          if constexpr (kUnequal) {  // after the index: an all-ones lane reaches no chunk
+            const std::uint64_t equal_at = 2 * r + k - n0;
+            if (equal_at < kTile) {
+              x = _mm256_or_si256(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kEqualLane + 16 - equal_at)));
+            }
+          }
+          const __m256i half[2] = {_mm256_unpacklo_epi16(x, zero), _mm256_unpackhi_epi16(x, zero)};
+          for (unsigned c = 0; c < kIdxChunks; ++c) {
+            const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * c));
+            for (unsigned h = 0; h < 2; ++h) {
+              acc[c][h] = _mm256_or_si256(acc[c][h], _mm256_sllv_epi32(one, _mm256_sub_epi32(half[h], base)));
+            }
+          }
+        }
+      }
+      for (unsigned c = 0; c < kIdxChunks; ++c) {
+        for (unsigned h = 0; h < 2; ++h) _mm256_store_si256(reinterpret_cast<__m256i*>(lanes[cls][c][h]), acc[c][h]);
+      }
+    }
+    for (unsigned h = 0; h < 2; ++h) {
+      for (unsigned l = 0; l < 8; ++l) {
+        std::uint32_t values[2 * kIdxChunks] = {};  // 32-bit chunks of the heap's values
+        for (unsigned cls = 0; cls < 2; ++cls) {
+          const std::uint32_t flip = cls != 0 ? ~std::uint32_t{0} : 0;
+          for (unsigned c = 0; c < kIdxChunks; ++c) {
+            const std::uint32_t bits = lanes[cls][c][h][l];
+            const unsigned segment = c / segment_chunks;
+            const unsigned within = c % segment_chunks;
+            const std::uint32_t bit_t_set = pattern[within] ^ flip;  // where x has bit t
+            values[(2 * segment) * segment_chunks + within] |= bits & ~bit_t_set;
+            values[(2 * segment + 1) * segment_chunks + within] |= bits & bit_t_set;
+          }
+        }
+        for (unsigned w = 0; w < kIdxChunks; ++w) {
+          masks[w * block.length + i + kOffset[h][l]] |=
+              std::uint64_t{values[2 * w]} | (std::uint64_t{values[2 * w + 1]} << 32);
+        }
+      }
+    }
+  }
+}
+
 bool have_avx2() {
   static const bool kHave = [] {
     __builtin_cpu_init();
@@ -141,6 +237,19 @@ template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
   if (first >= last) return;
   if constexpr (sizeof(V) == 2) {
+    if (have_avx2() && block.common_sources_mask != 0 && (block.words == 1 || block.words == 2 || block.words == 4)) {
+      const bool unequal = block.unequal_split;
+      if (block.words <= 1) {
+        return unequal ? share_by_class_avx2<1, true>(block, first, last, masks)
+                       : share_by_class_avx2<1, false>(block, first, last, masks);
+      }
+      if (block.words <= 2) {
+        return unequal ? share_by_class_avx2<2, true>(block, first, last, masks)
+                       : share_by_class_avx2<2, false>(block, first, last, masks);
+      }
+      return unequal ? share_by_class_avx2<4, true>(block, first, last, masks)
+                     : share_by_class_avx2<4, false>(block, first, last, masks);
+    }
     if (have_avx2()) {
       if (block.words <= 1) return share_chunks<2>(block, first, last, masks);
       if (block.words <= 2) return share_chunks<4>(block, first, last, masks);

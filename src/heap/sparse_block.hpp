@@ -30,7 +30,8 @@ struct SparseBlock {
   std::uint64_t length = 0;
   /// Tokens removed by each split move (two-heap digits).
   std::span<const std::uint64_t> splits;
-  /// Partner heaps r, ascending, with length + kLoadSlack <= r <= begin - max split - 1,
+  /// Partner heaps r, ascending (in each class group with common_sources_mask),
+  /// with length + kLoadSlack <= r <= begin - max split - 1,
   /// so that both heaps of every pair lie below the block; and their values.
   std::span<const std::uint64_t> partners;
   std::span<const V> partner_values;
@@ -42,7 +43,20 @@ struct SparseBlock {
   bool unequal_split = false;
   /// 64-bit words per mask (1..kMaxMaskWords): every value is below 64 * words.
   unsigned words = 1;
+  /// The rare mask M when every source value is common (parity(g & M) = 1) and M's
+  /// highest bit is 5 or more; else 0. Then each pair's value has the class
+  /// parity(v & M) ^ 1 of its partner's value v, and a pass marks one class only.
+  std::uint64_t common_sources_mask = 0;
+  /// With common_sources_mask: partners [0, odd_partners) have values of odd class
+  /// (parity(v & M) = 1), the rest of even class.
+  std::size_t odd_partners = 0;
 };
+
+/// The highest bit of a rare mask for which blocks mark one class per pass.
+inline constexpr unsigned kMinClassBit = 5;
+/// The mask width (values below 256) at which the drivers mark one class per pass;
+/// mark_partner_share takes 1, 2 or 4 words.
+inline constexpr unsigned kClassWords = 4;
 
 /// ORs into masks[w * length + i] (bit v of word w: value 64 w + v is reached by
 /// heap begin + i) the values of the pairs of partners [first, last). masks holds

@@ -2,9 +2,12 @@
 // portable one for 32-bit values) against a direct count of the pairs, on random
 // blocks for every mask width from one word (values < 64) to eight (values
 // < 512, those from 256 set one by one), with and without Grundy's game's rule against equal
-// heaps, and for any split of the partners among workers.
+// heaps, and for any split of the partners among workers; and the form that marks
+// one class of values per pass when every source value is common.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -59,24 +62,35 @@ std::vector<std::uint64_t> direct_masks(const RandomBlock& b, unsigned words) {
 }
 
 template <class V>
-std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std::size_t workers) {
+std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std::size_t workers,
+                                       std::uint64_t common_sources_mask = 0) {
   const std::vector<V> table(b.table.begin(), b.table.end());
   std::vector<V> values;
   std::vector<const V*> sources;
-  for (std::uint64_t r : b.partners) {
+  // With a mask, the partners come grouped by class, odd values first.
+  std::vector<std::uint64_t> partners = b.partners;
+  std::size_t odd_partners = 0;
+  if (common_sources_mask != 0) {
+    const auto odd = [&](std::uint64_t r) { return (std::popcount(b.table[r] & common_sources_mask) & 1) != 0; };
+    std::stable_partition(partners.begin(), partners.end(), odd);
+    odd_partners = static_cast<std::size_t>(std::count_if(partners.begin(), partners.end(), odd));
+  }
+  for (std::uint64_t r : partners) {
     values.push_back(table[r]);
     for (std::uint64_t k : b.splits) sources.push_back(table.data() + (b.begin - k - r));
   }
   const SparseBlock<V> block{.begin = b.begin,
                              .length = b.length,
                              .splits = b.splits,
-                             .partners = b.partners,
+                             .partners = partners,
                              .partner_values = values,
                              .sources = sources,
                              .unequal_split = b.unequal,
-                             .words = words};
+                             .words = words,
+                             .common_sources_mask = common_sources_mask,
+                             .odd_partners = odd_partners};
   std::vector<std::uint64_t> masks(words * b.length, 0);
-  const std::size_t count = b.partners.size();
+  const std::size_t count = partners.size();
   for (std::size_t w = 0; w < workers; ++w) {
     std::vector<std::uint64_t> own(masks.size(), 0);
     mark_partner_share(block, count * w / workers, count * (w + 1) / workers, own.data());
@@ -98,6 +112,39 @@ TEST(SparseBlock, MasksOfEveryWidthEqualTheDirectCount) {
           << words << " words, round " << round << ", 16-bit values";
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, workers), expected)
           << words << " words, round " << round << ", 32-bit values";
+    }
+  }
+}
+
+// A block whose sources are all common under the mask (parity(g & mask) = 1): the
+// partners lie below half the block's start and have values of either class, every
+// value above them is common.
+RandomBlock random_common_sources_block(std::mt19937_64& random, unsigned words, std::uint64_t mask) {
+  RandomBlock b = random_block(random, words);
+  const std::uint64_t limit = 64 * words;
+  const std::uint64_t low_bit = mask & (~mask + 1);
+  const std::uint64_t partner_top = (b.begin - b.splits.back()) / 2;
+  std::erase_if(b.partners, [&](std::uint64_t r) { return r >= partner_top; });
+  for (std::uint64_t n = partner_top; n < b.begin; ++n) {
+    std::uint64_t v = random() % limit;
+    if ((std::popcount(v & mask) & 1) == 0) v ^= low_bit;
+    b.table[n] = static_cast<std::uint32_t>(v);
+  }
+  return b;
+}
+
+TEST(SparseBlock, OneClassPerPassEqualsTheDirectCount) {
+  std::mt19937_64 random(20261125);
+  for (unsigned words = 1; words <= 4; words *= 2) {
+    const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));  // highest bit a value may have
+    for (int round = 0; round < 12; ++round) {
+      const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
+      const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
+      const RandomBlock b = random_common_sources_block(random, words, mask);
+      ASSERT_FALSE(b.partners.empty());
+      const std::size_t workers = 1 + random() % 3;
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask), direct_masks(b, words))
+          << words << " words, mask " << mask << ", round " << round;
     }
   }
 }
