@@ -2,11 +2,13 @@
 // 2^28 (128 heap sizes, about 1,300 rare partners, one split, equal heaps left
 // out): the vector form for values below 256 (four mask words) and below 512
 // (eight words: values from 256 set one by one, `High` gives them the share of
-// the pairs in its argument, per mille), beside the portable form (32-bit
-// values) as the baseline. Items are pairs times heap sizes.
+// the pairs in its argument, per mille), the form that marks one class of
+// values per pass (every source common, values below 256), beside the portable
+// form (32-bit values) as the baseline. Items are pairs times heap sizes.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -79,6 +81,43 @@ BENCHMARK(BM_MarkBlock<std::uint16_t>)
     ->Args({8, 1})
     ->Args({8, 10})
     ->Args({8, 100});
+// The same block marked one class per pass: the sources made common under
+// Grundy's game's mask 254 (parity(g & 254) = 1), the partners grouped by class.
+void BM_MarkBlockByClass(benchmark::State& state) {
+  constexpr std::uint64_t kMask = 254;
+  Block<std::uint16_t> block(4, 0);
+  for (std::uint64_t n = kLength + kPartners * (kBegin / 2 / kPartners); n < kBegin; ++n) {
+    if ((std::popcount(block.table[n] & kMask) & 1) == 0) block.table[n] ^= 2;
+  }
+  std::vector<std::size_t> order(kPartners);
+  for (std::size_t j = 0; j < kPartners; ++j) order[j] = j;
+  const auto odd = [&](std::size_t j) { return (std::popcount(block.values[j] & kMask) & 1) != 0; };
+  std::stable_partition(order.begin(), order.end(), odd);
+  const auto odd_count = static_cast<std::size_t>(std::count_if(order.begin(), order.end(), odd));
+  std::vector<std::uint64_t> partners;
+  std::vector<std::uint16_t> values;
+  std::vector<const std::uint16_t*> sources;
+  for (std::size_t j : order) {
+    partners.push_back(block.partners[j]);
+    values.push_back(block.values[j]);
+    sources.push_back(block.sources[j]);
+  }
+  SparseBlock<std::uint16_t> view = block.view();
+  view.partners = partners;
+  view.partner_values = values;
+  view.sources = sources;
+  view.common_sources_mask = kMask;
+  view.odd_partners = odd_count;
+  std::vector<std::uint64_t> masks(block.words * kLength);
+  for (auto _ : state) {
+    mark_partner_share(view, 0, kPartners, masks.data());
+    benchmark::DoNotOptimize(masks.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kPartners * kLength));
+}
+BENCHMARK(BM_MarkBlockByClass);
+
 BENCHMARK(BM_MarkBlock<std::uint32_t>)
     ->Name("BM_MarkBlockPortable")
     ->ArgNames({"words", "high"})
