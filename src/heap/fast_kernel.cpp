@@ -799,6 +799,7 @@ class FastKernel {
       add_sources(rare_[i], prefix + 1 + i);
     }
     share.common_sources_mask = sources_all_common(share, words) ? mask_ : 0;
+    share.odd_partners = 0;
     if (share.common_sources_mask != 0) group_partners_by_class(share);
     share.masks.resize(members);
     for (auto& masks : share.masks) {
