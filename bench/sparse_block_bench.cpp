@@ -58,17 +58,22 @@ struct Block {
   std::vector<const V*> sources;
 };
 
+// Times marking every partner of the block into masks of `words` words.
 template <class V>
-void BM_MarkBlock(benchmark::State& state) {
-  const Block<V> block(static_cast<unsigned>(state.range(0)), static_cast<unsigned>(state.range(1)));
-  const SparseBlock<V> view = block.view();
-  std::vector<std::uint64_t> masks(block.words * kLength);
+void time_marking(benchmark::State& state, const SparseBlock<V>& view, unsigned words) {
+  std::vector<std::uint64_t> masks(words * kLength);
   for (auto _ : state) {
     mark_partner_share(view, 0, kPartners, masks.data());
     benchmark::DoNotOptimize(masks.data());
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kPartners * kLength));
+}
+
+template <class V>
+void BM_MarkBlock(benchmark::State& state) {
+  const Block<V> block(static_cast<unsigned>(state.range(0)), static_cast<unsigned>(state.range(1)));
+  time_marking(state, block.view(), block.words);
 }
 
 // 16-bit values: the vector form; 32-bit values: the portable form (the baseline).
@@ -108,13 +113,7 @@ void BM_MarkBlockByClass(benchmark::State& state) {
   view.sources = sources;
   view.common_sources_mask = kMask;
   view.odd_partners = odd_count;
-  std::vector<std::uint64_t> masks(block.words * kLength);
-  for (auto _ : state) {
-    mark_partner_share(view, 0, kPartners, masks.data());
-    benchmark::DoNotOptimize(masks.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kPartners * kLength));
+  time_marking(state, view, block.words);
 }
 BENCHMARK(BM_MarkBlockByClass);
 

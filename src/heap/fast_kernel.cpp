@@ -785,22 +785,37 @@ class FastKernel {
         share.sources.push_back(g_.run(slot * splits_.size() + s, begin - splits_[s] - r, block_length()));
       }
     };
-    for (std::uint64_t a = share.near; a <= prefix; ++a) {
-      share.partners.push_back(a);
-      share.partner_values.push_back(g_[a]);
-      add_sources(a, a);
-    }
     const std::uint64_t from = std::max(prefix + 1, share.near);
     const std::uint64_t last = known - splits_.back() - 1;
-    const auto first = std::lower_bound(rare_.begin(), rare_.end(), from) - rare_.begin();
-    for (auto i = static_cast<std::size_t>(first); i < rare_.size() && rare_[i] <= last; ++i) {
-      share.partners.push_back(rare_[i]);
-      share.partner_values.push_back(rare_value_[i]);
-      add_sources(rare_[i], prefix + 1 + i);
-    }
-    share.common_sources_mask = sources_all_common(share, words) ? mask_ : 0;
+    const auto first_rare = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), from) - rare_.begin());
+    const auto end_rare = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), last) - rare_.begin());
+    // Partners ascending, those whose value parity(v & M) is `odd` (or all when odd < 0).
+    const auto add_partners = [&](int odd) {
+      const auto wanted = [&](std::uint64_t value) { return odd < 0 || parity(value & mask_) == odd; };
+      for (std::uint64_t a = share.near; a <= prefix; ++a) {
+        if (!wanted(g_[a])) continue;
+        share.partners.push_back(a);
+        share.partner_values.push_back(g_[a]);
+        add_sources(a, a);
+      }
+      for (std::size_t i = first_rare; i < end_rare; ++i) {
+        if (!wanted(rare_value_[i])) continue;
+        share.partners.push_back(rare_[i]);
+        share.partner_values.push_back(rare_value_[i]);
+        add_sources(rare_[i], prefix + 1 + i);
+      }
+    };
+    const std::uint64_t largest_partner = end_rare > first_rare ? rare_[end_rare - 1] : prefix;
+    const bool by_class = share.near <= largest_partner && sources_all_common(begin, largest_partner, words);
+    share.common_sources_mask = by_class ? mask_ : 0;
     share.odd_partners = 0;
-    if (share.common_sources_mask != 0) group_partners_by_class(share);
+    if (by_class) {  // grouped by class, odd values first
+      add_partners(1);
+      share.odd_partners = share.partners.size();
+      add_partners(0);
+    } else {
+      add_partners(-1);
+    }
     share.masks.resize(members);
     for (auto& masks : share.masks) {
       masks.reserve(words * block_length() + 1);  // room for the group's stop word
@@ -814,40 +829,11 @@ class FastKernel {
   // set up, so the rare list covers them), the mask's classes do not depend on the
   // heap size, its highest bit leaves 32-bit chunks whole, and values are below 256
   // (with fewer chunks a tile's fixed costs eat the gain: 0.167 to 2^24 ran slower).
-  [[nodiscard]] bool sources_all_common(const BlockShare& share, unsigned words) const {
+  [[nodiscard]] bool sources_all_common(std::uint64_t begin, std::uint64_t largest_partner, unsigned words) const {
     if (sizeof(V) != 2 || !sparse_ || heap_parity_ || mask_ == 0) return false;
     if (std::bit_width(mask_) - 1 < detail::kMinClassBit || words != detail::kClassWords) return false;
     // The lowest source is g(begin - largest split - largest partner): past every rare heap.
-    return share.partners.empty() || rare_.empty() ||
-           rare_.back() + splits_.back() + share.partners.back() < share.begin;
-  }
-
-  // Puts the partners whose values have odd class (parity(v & M) = 1) first, each
-  // group in its order, with their values and sources.
-  void group_partners_by_class(BlockShare& share) const {
-    const std::size_t count = share.partners.size();
-    const std::size_t per_partner = splits_.size();
-    std::vector<std::size_t> order;
-    order.reserve(count);
-    for (int want_odd = 1; want_odd >= 0; --want_odd) {
-      for (std::size_t j = 0; j < count; ++j) {
-        if (parity(static_cast<std::uint64_t>(share.partner_values[j]) & mask_) == want_odd) order.push_back(j);
-      }
-      if (want_odd == 1) share.odd_partners = order.size();
-    }
-    std::vector<std::uint64_t> partners(count);
-    std::vector<V> values(count);
-    std::vector<const V*> sources(share.sources.size());
-    for (std::size_t to = 0; to < count; ++to) {
-      const std::size_t from = order[to];
-      partners[to] = share.partners[from];
-      values[to] = share.partner_values[from];
-      std::copy_n(share.sources.begin() + static_cast<std::ptrdiff_t>(from * per_partner), per_partner,
-                  sources.begin() + static_cast<std::ptrdiff_t>(to * per_partner));
-    }
-    share.partners = std::move(partners);
-    share.partner_values = std::move(values);
-    share.sources = std::move(sources);
+    return rare_.empty() || rare_.back() + splits_.back() + largest_partner < begin;
   }
 
   // Member t's part of a share: chunks of partners claimed from a shared cursor

@@ -231,24 +231,23 @@ void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, st
   share_avx2<kChunks, false, kHigh>(block, first, last, masks);
 }
 
+template <unsigned kIdxChunks>
+void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
+                   std::uint64_t* masks) {
+  if (block.unequal_split) return share_by_class_avx2<kIdxChunks, true>(block, first, last, masks);
+  share_by_class_avx2<kIdxChunks, false>(block, first, last, masks);
+}
+
 }  // namespace
 
 template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
   if (first >= last) return;
   if constexpr (sizeof(V) == 2) {
-    if (have_avx2() && block.common_sources_mask != 0 && (block.words == 1 || block.words == 2 || block.words == 4)) {
-      const bool unequal = block.unequal_split;
-      if (block.words <= 1) {
-        return unequal ? share_by_class_avx2<1, true>(block, first, last, masks)
-                       : share_by_class_avx2<1, false>(block, first, last, masks);
-      }
-      if (block.words <= 2) {
-        return unequal ? share_by_class_avx2<2, true>(block, first, last, masks)
-                       : share_by_class_avx2<2, false>(block, first, last, masks);
-      }
-      return unequal ? share_by_class_avx2<4, true>(block, first, last, masks)
-                     : share_by_class_avx2<4, false>(block, first, last, masks);
+    if (have_avx2() && block.common_sources_mask != 0) {
+      if (block.words == 1) return share_classes<1>(block, first, last, masks);
+      if (block.words == 2) return share_classes<2>(block, first, last, masks);
+      if (block.words == 4) return share_classes<4>(block, first, last, masks);
     }
     if (have_avx2()) {
       if (block.words <= 1) return share_chunks<2>(block, first, last, masks);

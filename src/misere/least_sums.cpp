@@ -124,12 +124,8 @@ std::optional<HeapCopies> walk(const Candidate& candidate, const HeapOptions& op
   std::vector<char> state_done(kOnePerState ? candidate.states : 0, 0);
   // The check's nodes, by state and option states (read from the pool).
   const auto node_hash = [&](std::uint32_t node) {
-    std::uint64_t hash = node_state[node];
-    for (std::size_t i = option_begin[node]; i < option_begin[node + 1]; ++i) {
-      hash = (hash ^ pool[i]) * 0x9e3779b97f4a7c15ULL;
-      hash ^= hash >> 29;
-    }
-    return static_cast<std::size_t>(hash);
+    return static_cast<std::size_t>(
+        hash_words(node_state[node], pool.data() + option_begin[node], pool.data() + option_begin[node + 1]));
   };
   const auto node_equal = [&](std::uint32_t a, std::uint32_t b) {
     return node_state[a] == node_state[b] &&

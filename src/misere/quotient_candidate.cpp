@@ -20,12 +20,7 @@ constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
 
 struct SignatureHash {
   std::size_t operator()(const std::vector<std::uint32_t>& key) const noexcept {
-    std::uint64_t hash = key.size();
-    for (std::uint32_t word : key) {
-      hash = (hash ^ word) * 0x9e3779b97f4a7c15ULL;
-      hash ^= hash >> 29;
-    }
-    return static_cast<std::size_t>(hash);
+    return static_cast<std::size_t>(hash_words(key.size(), key.data(), key.data() + key.size()));
   }
 };
 

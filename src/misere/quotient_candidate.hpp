@@ -15,6 +15,16 @@ namespace grundy::misere::detail {
 /// Heap sizes (at most 4096), ascending.
 using Heaps = std::vector<std::uint16_t>;
 
+/// Folds words into a hash (a multiply and a shift per word mix every bit).
+template <class Word>
+std::uint64_t hash_words(std::uint64_t hash, const Word* begin, const Word* end) {
+  for (const Word* at = begin; at != end; ++at) {
+    hash = (hash ^ static_cast<std::uint64_t>(*at)) * 0x9e3779b97f4a7c15ULL;
+    hash ^= hash >> 29;
+  }
+  return hash;
+}
+
 /// The distinct options of every heap 1..upto, moveless parts dropped (they are the
 /// empty game), and the heaps that have a move.
 struct HeapOptions {
