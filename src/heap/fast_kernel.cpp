@@ -20,6 +20,8 @@
 #include <limits>
 #include <thread>
 
+#include <immintrin.h>
+
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
@@ -171,6 +173,43 @@ std::uint64_t find_any(const V* lo, const V* hi, std::uint64_t a, std::uint64_t 
   return find_any_base<V, 8>(lo, hi, a, end, t, found);
 }
 
+// Bit lo[i] ^ *(hi - i) for i < count, every value below 64, as one word; the
+// 16-bit table in memory, 16 pairs a step (lanes past count read values that
+// exist but are masked to a shift that sets nothing). lo[0 .. count + 15] and
+// hi[-(count + 15) .. 0] must lie in the table. No intrinsic takes an immediate
+// (an unoptimised build could not fold it).
+[[gnu::target("avx2")]] std::uint64_t pair_bits_below_64_avx2(const std::uint16_t* lo, const std::uint16_t* hi,
+                                                              std::uint64_t count) {
+  const __m256i reverse_bytes =
+      _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5,
+                       2, 3, 0, 1);
+  const __m256i swap_halves = _mm256_setr_epi32(4, 5, 6, 7, 0, 1, 2, 3);
+  const __m256i lane_end = _mm256_setr_epi16(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i thirty_two = _mm256_set1_epi32(32);
+  __m256i low = zero;   // values 0 .. 31
+  __m256i high = zero;  // values 32 .. 63
+  for (std::uint64_t i = 0; i < count; i += 16) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lo + i));
+    __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(hi - i - 15));
+    b = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(b, reverse_bytes), swap_halves);  // lane j: *(hi - i - j)
+    const __m256i left = _mm256_set1_epi16(static_cast<short>(std::min<std::uint64_t>(count - i, 16)));
+    const __m256i past = _mm256_cmpgt_epi16(lane_end, left);  // lane j >= left: all ones, a shift past 31
+    const __m256i x = _mm256_or_si256(_mm256_xor_si256(a, b), past);
+    for (const __m256i& h : {_mm256_unpacklo_epi16(x, zero), _mm256_unpackhi_epi16(x, zero)}) {
+      low = _mm256_or_si256(low, _mm256_sllv_epi32(one, h));
+      high = _mm256_or_si256(high, _mm256_sllv_epi32(one, _mm256_sub_epi32(h, thirty_two)));
+    }
+  }
+  alignas(32) std::uint32_t words[2][8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(words[0]), low);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(words[1]), high);
+  std::uint64_t bits = 0;
+  for (unsigned l = 0; l < 8; ++l) bits |= words[0][l] | (std::uint64_t{words[1][l]} << 32);
+  return bits;
+}
+
 int parity(std::uint64_t v) { return std::popcount(v) & 1; }
 
 // In-place Walsh-Hadamard transform: f(M) = sum over v of w(v) * (-1)^popcount(v & M).
@@ -241,6 +280,7 @@ class FastKernel {
  public:
   FastKernel(const HeapRules& rules, S& g, const KernelControl& control)
       : rules_(rules), g_(g), control_(control) {
+    set_lengths();
     for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
       if (allows(rules.digits()[k], 2)) splits_.push_back(k);
     }
@@ -455,7 +495,10 @@ class FastKernel {
     }
     if (histogram_.size() < 2 * span_) histogram_.resize(2 * span_, 0);
     ++histogram_[2 * v + (i & 1)];
-    if (v > typical_max_ && histogram_[2 * v] + histogram_[2 * v + 1] >= kTypicalCount) typical_max_ = v;
+    if (v > typical_max_ && histogram_[2 * v] + histogram_[2 * v + 1] >= kTypicalCount) {
+      typical_max_ = v;
+      set_lengths();
+    }
   }
 
   // Every XOR of table values is below span_ = bit_ceil(max + 1), and the mex
@@ -620,10 +663,7 @@ class FastKernel {
   // It follows the values that occur often, not the largest one: 0.167's value
   // 64, seen at two heap sizes by 2^30, would otherwise quadruple the prefix
   // (and the block's length) from n = 332,129,728 on, for nothing.
-  [[nodiscard]] std::uint64_t prefix_length() const {
-    const std::uint64_t typical_span = std::max<std::uint64_t>(std::bit_ceil(typical_max_ + 1), 16);
-    return std::clamp<std::uint64_t>(typical_span * typical_span / 64, 32, 4096);
-  }
+  [[nodiscard]] std::uint64_t prefix_length() const { return prefix_length_; }
 
   // --- the sparse-space method by blocks ----------------------------------------
   // Heap sizes go in blocks of L. The pairs of partners r (rare heaps, and the
@@ -633,14 +673,23 @@ class FastKernel {
   // the options and pairs that reach into the block, the candidates and the scan.
   // With a team, the share of block j + 1 (partners r >= 2L, which read only
   // values below block j) runs while member 0 finishes block j and then helps
-  // it; the pairs of partners r < 2L are then finished in order. The values
-  // are those of value_sparse, whatever the team's size.
+  // it. The pairs of partners r < 2L (r < L alone) are marked by member 0 once
+  // the block before is done: those whose other heap lies below the block by
+  // the same vector pass (mark_near), the rest, which read the block's own
+  // values, heap size by heap size. The values are those of value_sparse,
+  // whatever the team's size.
 
   // Half the prefix, 16 to 128 heap sizes (measured, one thread: Grundy's game
   // best near 128 with its prefix of 1024, 0.167 near 32 with 64): the pairs
   // of partners below 2L are finished in order, so L follows the prefix.
-  [[nodiscard]] std::uint64_t block_length() const {
-    return std::clamp<std::uint64_t>(prefix_length() / 2 / detail::kBlockQuantum * detail::kBlockQuantum, 16, 128);
+  [[nodiscard]] std::uint64_t block_length() const { return block_length_; }
+
+  // Both lengths follow the typical values (read per heap size: kept, not recomputed).
+  void set_lengths() {
+    const std::uint64_t typical_span = std::max<std::uint64_t>(std::bit_ceil(typical_max_ + 1), 16);
+    prefix_length_ = std::clamp<std::uint64_t>(typical_span * typical_span / 64, 32, 4096);
+    block_length_ =
+        std::clamp<std::uint64_t>(prefix_length_ / 2 / detail::kBlockQuantum * detail::kBlockQuantum, 16, 128);
   }
 
   [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
@@ -649,12 +698,25 @@ class FastKernel {
   }
 
   // One block's share: what the team marks for heap sizes [begin, begin + L).
+  // What decides a share's partner list; the list is rebuilt only when it changes.
+  struct PartnerKey {
+    std::uint64_t near = 0;
+    std::uint64_t prefix = 0;
+    std::size_t first_rare = 0;
+    std::size_t end_rare = 0;
+    std::uint64_t class_mask = 0;  // the rare mask when grouped by class, else 0
+    bool operator==(const PartnerKey&) const = default;
+  };
+
   struct BlockShare {
     std::uint64_t begin = 0;
-    std::uint64_t near = 0;  // partners below it are finished in order
+    std::uint64_t near = 0;  // partners below it are marked by member 0 (mark_near, finish_in_block)
     std::uint64_t top = 0;   // and rare heaps from it on
+    PartnerKey key;
+    bool listed = false;  // partners, partner_values and slots hold the list of `key`
     std::vector<std::uint64_t> partners;
     std::vector<V> partner_values;
+    std::vector<std::size_t> slots;  // the store's cursor slot of each partner's run
     std::vector<const V*> sources;  // where each partner's run of values lies (SparseBlock::sources)
     std::uint64_t common_sources_mask = 0;          // SparseBlock::common_sources_mask
     std::size_t odd_partners = 0;                   // SparseBlock::odd_partners
@@ -680,7 +742,9 @@ class FastKernel {
           use_team = solo_cost_ != 0;
           trial = true;
         } else {
-          use_team = team_cost_ < solo_cost_;
+          // The team must be clearly faster: when it only matches one thread, its
+          // second member mostly spins (0.167's blocks have few partners to share).
+          use_team = team_cost_ < kTeamMargin * solo_cost_;
           if (++segments_since_trial_ >= kRetrial) {
             segments_since_trial_ = 0;
             use_team = !use_team;
@@ -730,6 +794,7 @@ class FastKernel {
       bool widened = false;
       auto finish_and_share = [&](unsigned t) {
         if (t == 0) {
+          mark_near(*current, words);
           for (; n < block_end; ++n) {
             const std::uint64_t span = span_;
             const std::uint64_t prefix = prefix_length();
@@ -774,54 +839,130 @@ class FastKernel {
     share.begin = begin;
     share.near = near + detail::kLoadSlack;
     share.top = top;
-    share.partners.clear();
-    share.partner_values.clear();
-    share.sources.clear();
     const std::uint64_t prefix = prefix_length();
-    // Slots name a partner's run for the streamed store's cursors: the same
-    // partner keeps its slot from block to block.
-    const auto add_sources = [&](std::uint64_t r, std::size_t slot) {
-      for (std::size_t s = 0; s < splits_.size(); ++s) {
-        share.sources.push_back(g_.run(slot * splits_.size() + s, begin - splits_[s] - r, block_length()));
-      }
-    };
     const std::uint64_t from = std::max(prefix + 1, share.near);
     const std::uint64_t last = known - splits_.back() - 1;
     const auto first_rare = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), from) - rare_.begin());
     const auto end_rare = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), last) - rare_.begin());
-    // Partners ascending, those whose value parity(v & M) is `odd` (or all when odd < 0).
-    const auto add_partners = [&](int odd) {
-      const auto wanted = [&](std::uint64_t value) { return odd < 0 || parity(value & mask_) == odd; };
-      for (std::uint64_t a = share.near; a <= prefix; ++a) {
-        if (!wanted(g_[a])) continue;
-        share.partners.push_back(a);
-        share.partner_values.push_back(g_[a]);
-        add_sources(a, a);
-      }
-      for (std::size_t i = first_rare; i < end_rare; ++i) {
-        if (!wanted(rare_value_[i])) continue;
-        share.partners.push_back(rare_[i]);
-        share.partner_values.push_back(rare_value_[i]);
-        add_sources(rare_[i], prefix + 1 + i);
-      }
-    };
     const std::uint64_t largest_partner = end_rare > first_rare ? rare_[end_rare - 1] : prefix;
     const bool by_class = share.near <= largest_partner && sources_all_common(begin, largest_partner, words);
-    share.common_sources_mask = by_class ? mask_ : 0;
-    share.odd_partners = 0;
-    if (by_class) {  // grouped by class, odd values first
-      add_partners(1);
-      share.odd_partners = share.partners.size();
-      add_partners(0);
+    const PartnerKey key{.near = share.near,
+                         .prefix = prefix,
+                         .first_rare = first_rare,
+                         .end_rare = end_rare,
+                         .class_mask = by_class ? mask_ : 0};
+    if (!share.listed || !(share.key == key)) {
+      share.key = key;
+      share.listed = true;
+      share.partners.clear();
+      share.partner_values.clear();
+      share.slots.clear();
+      // Slots name a partner's run for the streamed store's cursors: the same
+      // partner keeps its slot from block to block.
+      const auto add = [&share](std::uint64_t r, V value, std::size_t slot) {
+        share.partners.push_back(r);
+        share.partner_values.push_back(value);
+        share.slots.push_back(slot);
+      };
+      // Partners ascending, those whose value parity(v & M) is `odd` (or all when odd < 0).
+      const auto add_partners = [&](int odd) {
+        const auto wanted = [&](std::uint64_t value) { return odd < 0 || parity(value & mask_) == odd; };
+        for (std::uint64_t a = share.near; a <= prefix; ++a) {
+          if (wanted(g_[a])) add(a, g_[a], a);
+        }
+        for (std::size_t i = first_rare; i < end_rare; ++i) {
+          if (wanted(rare_value_[i])) add(rare_[i], rare_value_[i], prefix + 1 + i);
+        }
+      };
+      share.common_sources_mask = key.class_mask;
+      share.odd_partners = 0;
+      if (by_class) {  // grouped by class, odd values first
+        add_partners(1);
+        share.odd_partners = share.partners.size();
+        add_partners(0);
+      } else {
+        add_partners(-1);
+      }
+    }
+    const std::uint64_t length = block_length();
+    const std::size_t splits = splits_.size();
+    share.sources.resize(share.partners.size() * splits);
+    const V** sources = share.sources.data();
+    if constexpr (S::kInMemory) {  // one base pointer, read once (a store through `sources` might alias it)
+      const V* base = g_.data();
+      for (std::size_t j = 0; j < share.partners.size(); ++j) {
+        for (std::size_t s = 0; s < splits; ++s) sources[j * splits + s] = base + (begin - splits_[s] - share.partners[j]);
+      }
     } else {
-      add_partners(-1);
+      for (std::size_t j = 0; j < share.partners.size(); ++j) {
+        for (std::size_t s = 0; s < splits; ++s) {
+          sources[j * splits + s] = g_.run(share.slots[j] * splits + s, begin - splits_[s] - share.partners[j], length);
+        }
+      }
     }
     share.masks.resize(members);
     for (auto& masks : share.masks) {
-      masks.reserve(words * block_length() + 1);  // room for the group's stop word
-      masks.resize(words * block_length());
+      masks.reserve(words * length + 1);  // room for the group's stop word
+      masks.resize(words * length);
     }
     share.cursor.store(0, std::memory_order_relaxed);
+  }
+
+  // Marks into the block's combined masks the pairs of partners r < near whose
+  // other heap lies below the block, in one vector pass like a share's: they read
+  // a copy of the values just below the block, padded with a value no pair can
+  // reach (a lane whose other heap is in the block reaches nothing). Run by
+  // member 0 once the block before is done; finish_in_block marks the rest.
+  void mark_near(BlockShare& share, unsigned words) {
+    const std::uint64_t length = block_length();
+    const std::uint64_t near = share.near;
+    if (near <= 1) return;
+    const std::uint64_t low = share.begin - splits_.back() - (near - 1);  // the lowest heap a pair reads
+    near_values_.resize(share.begin + length - low);
+    for (std::uint64_t j = 0; j < near_values_.size(); ++j) {
+      near_values_[j] = low + j < share.begin ? g_[low + j] : std::numeric_limits<V>::max();
+    }
+    const bool by_class = sources_all_common(share.begin, near - 1, words);
+    BlockShare& list = near_share_;
+    const PartnerKey key{.near = near, .class_mask = by_class ? mask_ : 0};
+    if (!list.listed || !(list.key == key)) {
+      list.key = key;
+      list.listed = true;
+      list.partners.clear();
+      list.partner_values.clear();
+      for (int odd = 1; odd >= 0; --odd) {  // by class, odd values first, or all in one pass
+        for (std::uint64_t r = 1; r < near; ++r) {
+          if (by_class && parity(g_[r] & mask_) != odd) continue;
+          if (!by_class && odd == 0) break;
+          list.partners.push_back(r);
+          list.partner_values.push_back(g_[r]);
+        }
+        if (odd == 1) list.odd_partners = by_class ? list.partners.size() : 0;
+      }
+      list.common_sources_mask = key.class_mask;
+    }
+    list.begin = share.begin;
+    list.sources.clear();
+    for (std::uint64_t r : list.partners) {
+      for (std::uint64_t k : splits_) list.sources.push_back(near_values_.data() + (share.begin - k - r - low));
+    }
+    detail::SparseBlock<V> block = sparse_block(list, words);
+    block.padded = true;
+    detail::mark_partner_share(block, 0, list.partners.size(), share.masks[0].data());
+  }
+
+  // What the workers read of a share.
+  [[nodiscard]] detail::SparseBlock<V> sparse_block(const BlockShare& share, unsigned words) const {
+    return {.begin = share.begin,
+            .length = block_length(),
+            .splits = splits_,
+            .partners = share.partners,
+            .partner_values = share.partner_values,
+            .sources = share.sources,
+            .unequal_split = rules_.unequal_split(),
+            .words = words,
+            .common_sources_mask = share.common_sources_mask,
+            .odd_partners = share.odd_partners};
   }
 
   // True when the block may mark one class of values per pass: every source lies
@@ -841,16 +982,7 @@ class FastKernel {
   void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words) {
     std::vector<std::uint64_t>& masks = share.masks[t];
     std::fill(masks.begin(), masks.end(), 0);
-    const detail::SparseBlock<V> block{.begin = share.begin,
-                                       .length = block_length(),
-                                       .splits = splits_,
-                                       .partners = share.partners,
-                                       .partner_values = share.partner_values,
-                                       .sources = share.sources,
-                                       .unequal_split = rules_.unequal_split(),
-                                       .words = words,
-                                       .common_sources_mask = share.common_sources_mask,
-                                       .odd_partners = share.odd_partners};
+    const detail::SparseBlock<V> block = sparse_block(share, words);
     // In a group, this process marks its own slice of the partners.
     std::size_t from = 0;
     std::size_t count = share.partners.size();
@@ -906,6 +1038,54 @@ class FastKernel {
     }
   }
 
+  // ORs bit lo[i] ^ *(hi - i) of the view's pairs into seen (`words` words).
+  // Independent accumulators keep each OR off the previous one's store: one
+  // register when every value is below 64, else four interleaved word sets.
+  static void mark_view(const PairView<V>& view, std::uint64_t* seen, unsigned words) {
+    const V* lo = view.lo;
+    const V* hi = view.hi;
+    const auto bit = [lo, hi](std::uint64_t i) { return static_cast<std::uint64_t>(lo[i] ^ *(hi - i)); };
+    std::uint64_t i = 0;
+    if (words == 1) {
+      std::uint64_t even = 0;
+      std::uint64_t odd = 0;
+      for (; i + 2 <= view.count; i += 2) {
+        even |= std::uint64_t{1} << (bit(i) & 63);
+        odd |= std::uint64_t{1} << (bit(i + 1) & 63);
+      }
+      if (i < view.count) even |= std::uint64_t{1} << (bit(i) & 63);
+      seen[0] |= even | odd;
+      return;
+    }
+    std::uint64_t acc[4][detail::kMaxMaskWords] = {};
+    const auto add = [&acc](unsigned set, std::uint64_t x) { acc[set][x >> 6] |= std::uint64_t{1} << (x & 63); };
+    for (; i + 4 <= view.count; i += 4) {
+      add(0, bit(i));
+      add(1, bit(i + 1));
+      add(2, bit(i + 2));
+      add(3, bit(i + 3));
+    }
+    for (; i < view.count; ++i) add(0, bit(i));
+    for (unsigned w = 0; w < words; ++w) seen[w] |= acc[0][w] | acc[1][w] | acc[2][w] | acc[3][w];
+  }
+
+  // Marks the pairs (a, rest - a), 1 <= a <= count, into seen.
+  void mark_in_block(std::uint64_t rest, std::uint64_t count, std::uint64_t* seen, unsigned words) const {
+    if (count == 0) return;
+    if constexpr (S::kInMemory && sizeof(V) == 2) {
+      // The whole table is in memory: 16 pairs a step, reading a few values beyond (all below n).
+      if (words == 1 && have_avx2()) {
+        seen[0] |= pair_bits_below_64_avx2(g_.data() + 1, g_.data() + rest - 1, count);
+        return;
+      }
+    }
+    for (std::uint64_t a = 1; a <= count;) {
+      const PairView<V> view = g_.pairs(rest, a, count + 1);
+      mark_view(view, seen, words);
+      a += view.count;
+    }
+  }
+
   // g(n) for n in the block of `share`, from its combined masks and the pairs
   // the share left out.
   std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
@@ -920,17 +1100,13 @@ class FastKernel {
       if (allows(d, 1) && fits(n, k, 1)) mark(g_[n - k]);
     }
     const std::uint64_t prefix = prefix_length();
-    const std::uint64_t small_last = std::min(prefix, share.near - 1);
-    const auto rare_small =
-        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.near) - rare_.begin());
     const auto rare_top = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.top) - rare_.begin());
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
-      for (std::uint64_t a = 1; a <= small_last; ++a) mark(g_[a] ^ g_[rest - a]);
-      for (std::size_t j = 0; j < rare_small; ++j) {
-        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
-      }
+      // Partners below near whose other heap is in the block (mark_near did the others).
+      const std::uint64_t in_block = rest >= share.begin ? std::min(rest - share.begin, share.near - 1) : 0;
+      mark_in_block(rest, in_block, seen, words);
       for (std::size_t j = rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
         if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
       }
@@ -1053,6 +1229,8 @@ class FastKernel {
   // The largest value seen at kTypicalCount heap sizes or more: it sets the prefix.
   static constexpr std::uint64_t kTypicalCount = 16;
   std::uint64_t typical_max_ = 0;
+  std::uint64_t prefix_length_ = 0;  // set_lengths
+  std::uint64_t block_length_ = 0;
   Scratch scratch_[2];
   std::uint64_t dist_ = 1;
   std::atomic<std::uint64_t> committed_{0};
@@ -1079,8 +1257,11 @@ class FastKernel {
   double team_cost_ = 0;
   unsigned segments_since_trial_ = 0;
   static constexpr unsigned kRetrial = 4;
+  static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;
   BlockShare shares_[2];  // the block being finished and the next one
+  BlockShare near_share_;  // the partners below near (mark_near)
+  std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};
   std::uint64_t common_parity_[2][detail::kMaxMaskWords] = {};
 };

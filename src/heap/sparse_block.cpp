@@ -23,6 +23,7 @@ void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t la
       for (std::uint64_t i = 0; i < block.length; ++i) {
         if (block.unequal_split && block.begin + i - k == 2 * r) continue;  // (r, r) is not a move
         const std::uint64_t x = v ^ src[i];
+        if (x >= 64 * std::uint64_t{block.words}) continue;  // padding (SparseBlock::padded)
         masks[(x >> 6) * block.length + i] |= std::uint64_t{1} << (x & 63);
       }
     }
@@ -48,7 +49,7 @@ alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
   alignas(16) std::uint16_t lanes[8];
   _mm_store_si128(reinterpret_cast<__m128i*>(lanes), x);
   for (unsigned l = 0; l < 8; ++l) {
-    if (lanes[l] < 256 || l == skip) continue;
+    if (lanes[l] < 256 || lanes[l] >= 512 || l == skip) continue;  // 512 on: padding (SparseBlock::padded)
     masks[(lanes[l] >> 6) * length + l] |= std::uint64_t{1} << (lanes[l] & 63);
   }
 }
@@ -140,7 +141,8 @@ template <unsigned kIdxChunks, bool kUnequal>
   const auto below_t = static_cast<std::uint16_t>((1U << t) - 1);
   const std::uint64_t low_mask = mask & below_t;
   // Values below 2^(t+1) (bit t the highest a value has): the index is x without bit t.
-  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t;
+  // (Padding must keep its high bits, so it takes the general form.)
+  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !block.padded;
   // pattern[k] bit b: parity((32 k + b) & M) over the bits below t.
   const unsigned segment_chunks = 1U << (t - 5);  // idx chunks per 2^t values
   std::uint32_t pattern[kIdxChunks] = {};

@@ -50,6 +50,9 @@ struct SparseBlock {
   /// With common_sources_mask: partners [0, odd_partners) have values of odd class
   /// (parity(v & M) = 1), the rest of even class.
   std::size_t odd_partners = 0;
+  /// Sources may hold the padding value (the largest V) where a pair's other heap
+  /// lies in the block itself: such lanes mark nothing.
+  bool padded = false;
 };
 
 /// The highest bit of a rare mask for which blocks mark one class per pass.

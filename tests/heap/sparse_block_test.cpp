@@ -3,12 +3,14 @@
 // blocks for every mask width from one word (values < 64) to eight (values
 // < 512, those from 256 set one by one), with and without Grundy's game's rule against equal
 // heaps, and for any split of the partners among workers; and the form that marks
-// one class of values per pass when every source value is common.
+// one class of values per pass when every source value is common; and blocks
+// whose sources reach into the block itself, padded there.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -24,6 +26,7 @@ struct RandomBlock {
   std::uint64_t begin = 0;
   std::uint64_t length = 0;
   bool unequal = false;
+  bool padded = false;  // sources read past begin, where the padding value lies
 };
 
 RandomBlock random_block(std::mt19937_64& random, unsigned words) {
@@ -53,6 +56,7 @@ std::vector<std::uint64_t> direct_masks(const RandomBlock& b, unsigned words) {
     for (std::uint64_t k : b.splits) {
       for (std::uint64_t r : b.partners) {
         if (b.unequal && n - k == 2 * r) continue;
+        if (b.padded && n - k - r >= b.begin) continue;  // the other heap is in the block
         const std::uint64_t x = b.table[r] ^ b.table[n - k - r];
         masks[(x / 64) * b.length + i] |= std::uint64_t{1} << (x % 64);
       }
@@ -64,7 +68,8 @@ std::vector<std::uint64_t> direct_masks(const RandomBlock& b, unsigned words) {
 template <class V>
 std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std::size_t workers,
                                        std::uint64_t common_sources_mask = 0) {
-  const std::vector<V> table(b.table.begin(), b.table.end());
+  std::vector<V> table(b.table.begin(), b.table.end());
+  if (b.padded) table.resize(b.begin + b.length, std::numeric_limits<V>::max());
   std::vector<V> values;
   std::vector<const V*> sources;
   // With a mask, the partners come grouped by class, odd values first.
@@ -88,7 +93,8 @@ std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std
                              .unequal_split = b.unequal,
                              .words = words,
                              .common_sources_mask = common_sources_mask,
-                             .odd_partners = odd_partners};
+                             .odd_partners = odd_partners,
+                             .padded = b.padded};
   std::vector<std::uint64_t> masks(words * b.length, 0);
   const std::size_t count = partners.size();
   for (std::size_t w = 0; w < workers; ++w) {
@@ -144,6 +150,37 @@ TEST(SparseBlock, OneClassPerPassEqualsTheDirectCount) {
       ASSERT_FALSE(b.partners.empty());
       const std::size_t workers = 1 + random() % 3;
       EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask), direct_masks(b, words))
+          << words << " words, mask " << mask << ", round " << round;
+    }
+  }
+}
+
+// The partners below twice the block's length, whose other heap may lie in the
+// block itself: sources read the padding value there, and such lanes mark nothing.
+RandomBlock with_near_partners(RandomBlock b) {
+  b.padded = true;
+  b.partners.clear();
+  for (std::uint64_t r = 1; r < 2 * b.length; ++r) b.partners.push_back(r);
+  return b;
+}
+
+TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
+  std::mt19937_64 random(20261126);
+  for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
+    for (int round = 0; round < 6; ++round) {
+      const RandomBlock b = with_near_partners(random_block(random, words));
+      const std::vector<std::uint64_t> expected = direct_masks(b, words);
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1), expected) << words << " words, round " << round;
+      EXPECT_EQ(block_masks<std::uint32_t>(b, words, 2), expected) << words << " words, round " << round;
+    }
+  }
+  for (unsigned words = 1; words <= 4; words *= 2) {
+    const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));
+    for (int round = 0; round < 8; ++round) {
+      const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
+      const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
+      const RandomBlock b = with_near_partners(random_common_sources_block(random, words, mask));
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1, mask), direct_masks(b, words))
           << words << " words, mask " << mask << ", round " << round;
     }
   }
