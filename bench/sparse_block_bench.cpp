@@ -5,6 +5,7 @@
 // the pairs in its argument, per mille), the form that marks one class of
 // values per pass (every source common, values below 256), beside the portable
 // form (32-bit values) as the baseline. Items are pairs times heap sizes.
+// And the pairs of small heaps as one word (values below 64) beside the plain loop.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -122,5 +123,52 @@ BENCHMARK(BM_MarkBlock<std::uint32_t>)
     ->ArgNames({"words", "high"})
     ->Args({4, 0})
     ->Args({8, 10});
+
+// The pairs of a block's own values as each heap size is finished, values below
+// 64 (0.167's blocks: runs of up to 31 pairs), one run per heap size of a stretch:
+// the vector form, and the plain one it replaced (a bit set in a word in memory
+// per pair) as the baseline. Items are pairs.
+struct SmallPairs {
+  SmallPairs() {
+    std::mt19937_64 random(7);
+    table.resize(1 << 16);
+    for (auto& v : table) v = static_cast<std::uint16_t>(random() % 64);
+  }
+  std::vector<std::uint16_t> table;
+  static constexpr std::uint64_t kFirstRest = 1 << 15;
+  static constexpr std::uint64_t kRuns = 1024;
+};
+
+void BM_PairBitsBelow64(benchmark::State& state) {
+  const SmallPairs pairs;
+  const auto count = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) {
+    std::uint64_t seen = 0;
+    for (std::uint64_t rest = SmallPairs::kFirstRest; rest < SmallPairs::kFirstRest + SmallPairs::kRuns; ++rest) {
+      seen |= grundy::heap::detail::pair_bits_below_64(pairs.table.data() + 1, pairs.table.data() + rest - 1, count);
+    }
+    benchmark::DoNotOptimize(seen);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * SmallPairs::kRuns * count));
+}
+BENCHMARK(BM_PairBitsBelow64)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
+
+void BM_PairBitsBelow64Plain(benchmark::State& state) {
+  const SmallPairs pairs;
+  const auto count = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) {
+    std::uint64_t seen[8] = {};
+    for (std::uint64_t rest = SmallPairs::kFirstRest; rest < SmallPairs::kFirstRest + SmallPairs::kRuns; ++rest) {
+      const std::uint16_t* g = pairs.table.data();
+      for (std::uint64_t a = 1; a <= count; ++a) {
+        const std::uint64_t x = g[a] ^ g[rest - a];
+        seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+      }
+      benchmark::DoNotOptimize(seen);
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * SmallPairs::kRuns * count));
+}
+BENCHMARK(BM_PairBitsBelow64Plain)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
 
 }  // namespace

@@ -20,8 +20,6 @@
 #include <limits>
 #include <thread>
 
-#include <immintrin.h>
-
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
@@ -171,43 +169,6 @@ std::uint64_t find_any(const V* lo, const V* hi, std::uint64_t a, std::uint64_t 
   if (count <= 2) return find_any_base<V, 2>(lo, hi, a, end, t, found);
   if (count <= 4) return find_any_base<V, 4>(lo, hi, a, end, t, found);
   return find_any_base<V, 8>(lo, hi, a, end, t, found);
-}
-
-// Bit lo[i] ^ *(hi - i) for i < count, every value below 64, as one word; the
-// 16-bit table in memory, 16 pairs a step (lanes past count read values that
-// exist but are masked to a shift that sets nothing). lo[0 .. count + 15] and
-// hi[-(count + 15) .. 0] must lie in the table. No intrinsic takes an immediate
-// (an unoptimised build could not fold it).
-[[gnu::target("avx2")]] std::uint64_t pair_bits_below_64_avx2(const std::uint16_t* lo, const std::uint16_t* hi,
-                                                              std::uint64_t count) {
-  const __m256i reverse_bytes =
-      _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5,
-                       2, 3, 0, 1);
-  const __m256i swap_halves = _mm256_setr_epi32(4, 5, 6, 7, 0, 1, 2, 3);
-  const __m256i lane_end = _mm256_setr_epi16(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
-  const __m256i zero = _mm256_setzero_si256();
-  const __m256i one = _mm256_set1_epi32(1);
-  const __m256i thirty_two = _mm256_set1_epi32(32);
-  __m256i low = zero;   // values 0 .. 31
-  __m256i high = zero;  // values 32 .. 63
-  for (std::uint64_t i = 0; i < count; i += 16) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lo + i));
-    __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(hi - i - 15));
-    b = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(b, reverse_bytes), swap_halves);  // lane j: *(hi - i - j)
-    const __m256i left = _mm256_set1_epi16(static_cast<short>(std::min<std::uint64_t>(count - i, 16)));
-    const __m256i past = _mm256_cmpgt_epi16(lane_end, left);  // lane j >= left: all ones, a shift past 31
-    const __m256i x = _mm256_or_si256(_mm256_xor_si256(a, b), past);
-    for (const __m256i& h : {_mm256_unpacklo_epi16(x, zero), _mm256_unpackhi_epi16(x, zero)}) {
-      low = _mm256_or_si256(low, _mm256_sllv_epi32(one, h));
-      high = _mm256_or_si256(high, _mm256_sllv_epi32(one, _mm256_sub_epi32(h, thirty_two)));
-    }
-  }
-  alignas(32) std::uint32_t words[2][8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(words[0]), low);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(words[1]), high);
-  std::uint64_t bits = 0;
-  for (unsigned l = 0; l < 8; ++l) bits |= words[0][l] | (std::uint64_t{words[1][l]} << 32);
-  return bits;
 }
 
 int parity(std::uint64_t v) { return std::popcount(v) & 1; }
@@ -705,6 +666,7 @@ class FastKernel {
     std::size_t first_rare = 0;
     std::size_t end_rare = 0;
     std::uint64_t class_mask = 0;  // the rare mask when grouped by class, else 0
+    std::uint64_t rare_list = 0;   // rare_generation_: indices into this rare list
     bool operator==(const PartnerKey&) const = default;
   };
 
@@ -712,6 +674,7 @@ class FastKernel {
     std::uint64_t begin = 0;
     std::uint64_t near = 0;  // partners below it are marked by member 0 (mark_near, finish_in_block)
     std::uint64_t top = 0;   // and rare heaps from it on
+    std::size_t rare_top = 0;  // the first of those in rare_ (mark_near; rare heaps added later lie past top)
     PartnerKey key;
     bool listed = false;  // partners, partner_values and slots hold the list of `key`
     std::vector<std::uint64_t> partners;
@@ -850,7 +813,8 @@ class FastKernel {
                          .prefix = prefix,
                          .first_rare = first_rare,
                          .end_rare = end_rare,
-                         .class_mask = by_class ? mask_ : 0};
+                         .class_mask = by_class ? mask_ : 0,
+                         .rare_list = rare_generation_};
     if (!share.listed || !(share.key == key)) {
       share.key = key;
       share.listed = true;
@@ -914,6 +878,8 @@ class FastKernel {
   // reach (a lane whose other heap is in the block reaches nothing). Run by
   // member 0 once the block before is done; finish_in_block marks the rest.
   void mark_near(BlockShare& share, unsigned words) {
+    share.rare_top =
+        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.top) - rare_.begin());
     const std::uint64_t length = block_length();
     const std::uint64_t near = share.near;
     if (near <= 1) return;
@@ -1073,9 +1039,10 @@ class FastKernel {
   void mark_in_block(std::uint64_t rest, std::uint64_t count, std::uint64_t* seen, unsigned words) const {
     if (count == 0) return;
     if constexpr (S::kInMemory && sizeof(V) == 2) {
-      // The whole table is in memory: 16 pairs a step, reading a few values beyond (all below n).
-      if (words == 1 && have_avx2()) {
-        seen[0] |= pair_bits_below_64_avx2(g_.data() + 1, g_.data() + rest - 1, count);
+      // The whole table is in memory: the vector form may read a few values past
+      // the run (g(1 .. count + 15) and g(rest - count - 15 .. rest - 1), all below n).
+      if (words == 1) {
+        seen[0] |= detail::pair_bits_below_64(g_.data() + 1, g_.data() + rest - 1, count);
         return;
       }
     }
@@ -1093,14 +1060,25 @@ class FastKernel {
     std::uint64_t seen[detail::kMaxMaskWords] = {};
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
     const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
+    // The one-heap options gather in a register: a store into seen per option
+    // would make the compiler reload the table's address for the next.
+    std::uint64_t low_values = 0;  // those below 64
     const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
     for (std::uint64_t k = 0; k <= top; ++k) {
       const std::uint8_t d = rules_.digits()[k];
-      if (allows(d, 0) && fits(n, k, 0)) mark(0);
-      if (allows(d, 1) && fits(n, k, 1)) mark(g_[n - k]);
+      if (allows(d, 0) && fits(n, k, 0)) low_values |= 1;
+      if (allows(d, 1) && fits(n, k, 1)) {
+        const std::uint64_t x = g_[n - k];
+        if (x < 64) {
+          low_values |= std::uint64_t{1} << x;
+        } else {
+          mark(x);
+        }
+      }
     }
+    seen[0] |= low_values;
     const std::uint64_t prefix = prefix_length();
-    const auto rare_top = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.top) - rare_.begin());
+    const std::size_t rare_top = share.rare_top;
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
@@ -1185,6 +1163,7 @@ class FastKernel {
     mask_ = best_mask;
     heap_parity_ = best_parity;
     sparse_ = true;
+    ++rare_generation_;
     rare_.clear();
     rare_value_.clear();
     for (std::uint64_t i = 1; i < n; ++i) {
@@ -1203,6 +1182,7 @@ class FastKernel {
 
   void set_dense() {
     sparse_ = false;
+    ++rare_generation_;
     rare_.clear();
     rare_value_.clear();
     if (control_.stats != nullptr) {
@@ -1245,6 +1225,7 @@ class FastKernel {
   bool heap_parity_ = false;
   std::vector<std::uint64_t> rare_;        // rare heaps, ascending
   std::vector<V> rare_value_;             // their values
+  std::uint64_t rare_generation_ = 0;     // counts the times rare_ was rebuilt (it otherwise only grows)
   std::uint64_t next_review_ = 0;
   std::uint64_t sparse_steps_ = 0;
   std::uint64_t dense_steps_ = 0;

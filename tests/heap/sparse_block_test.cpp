@@ -4,7 +4,8 @@
 // < 512, those from 256 set one by one), with and without Grundy's game's rule against equal
 // heaps, and for any split of the partners among workers; and the form that marks
 // one class of values per pass when every source value is common; and blocks
-// whose sources reach into the block itself, padded there.
+// whose sources reach into the block itself, padded there; and the pairs of
+// small heaps as one word when every value is below 64.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -182,6 +183,23 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
       const RandomBlock b = with_near_partners(random_common_sources_block(random, words, mask));
       EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1, mask), direct_masks(b, words))
           << words << " words, mask " << mask << ", round " << round;
+    }
+  }
+}
+
+TEST(SparseBlock, PairBitsOfSmallValuesEqualTheDirectCount) {
+  std::mt19937_64 random(20261127);
+  std::vector<std::uint16_t> table(4096);
+  for (auto& v : table) v = static_cast<std::uint16_t>(random() % 8 == 0 ? 63 - random() % 4 : random() % 64);
+  for (std::uint64_t count : {1, 2, 15, 16, 17, 31, 32, 33, 100, 255}) {
+    for (int round = 0; round < 4; ++round) {
+      // The run (a, rest - a) for a = first .. first + count - 1, away from the table's ends.
+      const std::uint64_t first = 16 + random() % 100;
+      const std::uint64_t rest = 1024 + random() % 2048;
+      std::uint64_t expected = 0;
+      for (std::uint64_t a = first; a < first + count; ++a) expected |= std::uint64_t{1} << (table[a] ^ table[rest - a]);
+      EXPECT_EQ(pair_bits_below_64(table.data() + first, table.data() + rest - first, count), expected)
+          << count << " pairs from " << first << ", rest " << rest;
     }
   }
 }
