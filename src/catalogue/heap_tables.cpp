@@ -7,6 +7,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
+#include "grundy/heap/arithmetic_periodicity.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/grow.hpp"
 #include "grundy/heap/process_group.hpp"
@@ -174,12 +175,31 @@ void describe(TableResult& out, const heap::HeapRules& rules, const HeapRun& run
   out.extra["method"] = run.method == heap::KernelMethod::plain ? "plain" : "fast";
   out.extra["value_bits"] = value_bits;
   out.extra["rare_mask_source"] = split ? "kernel" : "frequencies";
+  out.extra["observed_period"] = nullptr;  // set by note_observed_period where the values are at hand
   out.extra["stats"] = stats_json(stats);
   if (!out.period) {
     out.notes.push_back(rules.unequal_split() ? std::string("no period declared: Grundy's game has no periodicity theorem")
                                               : fmt::format("no period up to {}", out.upto));
   }
   for (auto& note : stats_notes(stats)) out.notes.push_back(std::move(note));
+}
+
+// A table without a proven period whose values follow an arithmetic pattern to
+// their end: reported as seen, not proven (heap::observe_arithmetic_period).
+void note_observed_period(TableResult& out, const heap::HeapTable& table) {
+  if (table.period() || table.rules().unequal_split()) return;
+  const std::optional<heap::Periodicity> seen =
+      table.wide() ? heap::observe_arithmetic_period(std::span<const std::uint32_t>(table.wide_values()))
+                   : heap::observe_arithmetic_period(std::span<const std::uint16_t>(table.narrow_values()));
+  if (!seen) return;
+  out.extra["observed_period"] = {{"period", seen->period}, {"preperiod", seen->preperiod}, {"saltus", seen->saltus}};
+  // Right after "no period up to N".
+  const auto no_period = std::find_if(out.notes.begin(), out.notes.end(),
+                                      [](const std::string& note) { return note.starts_with("no period"); });
+  out.notes.insert(no_period == out.notes.end() ? no_period : no_period + 1,
+                   fmt::format("arithmetic-periodic pattern from n0 = {} with period {} and saltus {} seen to n = {} "
+                               "(not proven: no heap beyond the table is answered from it)",
+                               seen->preperiod, seen->period, seen->saltus, table.size() - 1));
 }
 
 [[noreturn]] void throw_interrupted(std::uint64_t size, const TableRequest& request) {
@@ -262,6 +282,7 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
   }
   const std::optional<heap::RareSplit> split = kernel_split(kernel_stats);
   describe(out, rules, run, table->value_bits(), split, heap::compute_stats(*table, split));
+  note_observed_period(out, *table);
   // A binary --output FILE asked for with --summary: written here, like a streamed run does.
   if (!request.stream_output.empty()) {
     heap::save_table(*table, request.stream_output);

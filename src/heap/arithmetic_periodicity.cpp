@@ -149,6 +149,24 @@ std::uint64_t small_limit(const HeapRules& rules, std::uint64_t n0) {
   return rules.max_take() + kMaxHeapsLeft * (n0 - 1);
 }
 
+// The pattern g(n + p) = g(n) + s (s > 0 the last difference at p) that the
+// table's end follows, from the smallest n0 it holds from; nothing when the last
+// difference is not positive.
+template <class V>
+std::optional<Periodicity> trailing_pattern(std::span<const V> g, std::uint64_t p) {
+  const std::uint64_t top = g.size() - 1;
+  if (g[top] <= g[top - p]) return std::nullopt;
+  const std::uint64_t s = std::uint64_t{g[top]} - g[top - p];
+  std::uint64_t n0 = 0;
+  for (std::uint64_t n = top - p; n-- > 0;) {
+    if (std::uint64_t{g[n + p]} != std::uint64_t{g[n]} + s) {
+      n0 = n + 1;
+      break;
+    }
+  }
+  return Periodicity{.period = p, .preperiod = n0, .saltus = s};
+}
+
 }  // namespace
 
 template <class V>
@@ -176,21 +194,24 @@ template <class V>
 std::optional<Periodicity> find_arithmetic_period(const HeapRules& rules, std::span<const V> g) {
   if (rules.unequal_split() || g.size() < 2) return std::nullopt;
   const std::uint64_t size = g.size();
-  const std::uint64_t top = size - 1;
   for (std::uint64_t p = 1; 2 * p <= size; ++p) {
-    if (g[top] <= g[top - p]) continue;
-    const std::uint64_t s = std::uint64_t{g[top]} - g[top - p];
-    if (!std::has_single_bit(s)) continue;
-    std::uint64_t n0 = 0;
-    for (std::uint64_t n = top - p; n-- > 0;) {
-      if (std::uint64_t{g[n + p]} != std::uint64_t{g[n]} + s) {
-        n0 = n + 1;
-        break;
-      }
-    }
-    const Periodicity candidate{.period = p, .preperiod = n0, .saltus = s};
+    const std::uint64_t top = size - 1;
+    if (g[top] <= g[top - p] || !std::has_single_bit(std::uint64_t{g[top]} - g[top - p])) continue;
+    const Periodicity candidate = *trailing_pattern(g, p);
     const std::optional<std::uint64_t> length = arithmetic_proof_length(rules, candidate, g);
     if (length && *length <= size) return candidate;
+  }
+  return std::nullopt;
+}
+
+template <class V>
+std::optional<Periodicity> observe_arithmetic_period(std::span<const V> g) {
+  const std::uint64_t size = g.size();
+  for (std::uint64_t p = 1; p <= kMaxObservedPeriod && kObservedPeriods * p <= size; ++p) {
+    const std::optional<Periodicity> pattern = trailing_pattern(g, p);
+    if (!pattern) continue;
+    const std::uint64_t seen = size - pattern->preperiod;  // values that follow it
+    if (seen >= kObservedPeriods * p && 2 * seen >= size) return pattern;
   }
   return std::nullopt;
 }
@@ -203,5 +224,7 @@ template std::optional<Periodicity> find_arithmetic_period<std::uint16_t>(const 
                                                                           std::span<const std::uint16_t>);
 template std::optional<Periodicity> find_arithmetic_period<std::uint32_t>(const HeapRules&,
                                                                           std::span<const std::uint32_t>);
+template std::optional<Periodicity> observe_arithmetic_period<std::uint16_t>(std::span<const std::uint16_t>);
+template std::optional<Periodicity> observe_arithmetic_period<std::uint32_t>(std::span<const std::uint32_t>);
 
 }  // namespace grundy::heap

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -124,6 +126,42 @@ TEST(ArithmeticPeriodicity, RefusesWhatTheConditionDoesNotProve) {
   // Grundy's game has no theorem at all.
   const HeapTable grundys = computed("grundys-game", 100);
   EXPECT_FALSE(grundys.period());
+}
+
+TEST(ArithmeticPeriodicity, PatternsSeenWithoutProofHoldFurtherInTheBruteForce) {
+  // Every two-digit code whose 300 values follow an arithmetic pattern that is not
+  // proven: the pattern, seen over the table, must still hold in the brute force
+  // to 600 (evidence that the report is the regularity, not a proof of it).
+  const std::string hex = "0123456789abcdef";
+  int seen = 0;
+  for (char x : hex) {
+    for (char y : hex) {
+      const std::string code = std::string("0.") + x + y;
+      if (x == '0' && y == '0') continue;  // no move at all
+      const HeapTable t = computed(code, 300);
+      const std::vector<std::uint16_t> values(t.narrow_values());
+      const std::optional<Periodicity> pattern = observe_arithmetic_period(std::span<const std::uint16_t>(values));
+      if (!pattern) continue;
+      EXPECT_GT(pattern->saltus, 0U) << code;
+      if (t.period()) continue;  // proven: the test above checks it
+      ++seen;
+      const std::vector<std::uint64_t> g = brute_force(code, 600);
+      for (std::uint64_t n = pattern->preperiod + pattern->period; n <= 600; ++n) {
+        ASSERT_EQ(g[n], g[n - pattern->period] + pattern->saltus) << code << " n=" << n;
+      }
+    }
+  }
+  EXPECT_GE(seen, 1);  // 0.3f at least
+  const HeapTable t = computed("0.3f", 300);
+  const std::vector<std::uint16_t> g(t.narrow_values());
+  EXPECT_EQ(observe_arithmetic_period(std::span<const std::uint16_t>(g)),
+            (Periodicity{.period = 6, .preperiod = 0, .saltus = 3}));
+  // Ordinary periods and irregular tables show no arithmetic pattern.
+  for (const char* code : {"kayles", "0.007", "grundys-game"}) {
+    const HeapTable other = computed(code, 300);
+    const std::vector<std::uint16_t> v(other.narrow_values());
+    EXPECT_FALSE(observe_arithmetic_period(std::span<const std::uint16_t>(v))) << code;
+  }
 }
 
 }  // namespace

@@ -58,6 +58,27 @@ TEST(HeapCli, ArithmeticPeriodReportsItsSaltus) {
   EXPECT_EQ(json::parse(kayles.out)["saltus"], 0);
 }
 
+TEST(HeapCli, ArithmeticPatternWithoutProofIsReportedAsSeen) {
+  // 0.3f: g(n) = n mod 3 + 3 (n div 6), saltus 3 (no power-of-two saltus, so not proven).
+  const auto table = run_cli({"--json", "table", "octal", "0.3f", "--upto", "600", "--no-cache", "--summary"});
+  ASSERT_EQ(table.status, 0) << table.err;
+  const json t = json::parse(table.out);
+  EXPECT_TRUE(t["period"].is_null());
+  EXPECT_EQ(t["period_status"], "none up to upto");
+  EXPECT_EQ(t["observed_period"], (json{{"period", 6}, {"preperiod", 0}, {"saltus", 3}}));
+  const auto text = run_cli({"table", "octal", "0.3f", "--upto", "600", "--no-cache", "--summary"});
+  EXPECT_NE(text.out.find("arithmetic-periodic pattern from n0 = 0 with period 6 and saltus 3 seen to n = 600 (not "
+                          "proven"),
+            std::string::npos)
+      << text.out;
+  // Proven periods, and tables without a pattern, report none seen.
+  for (const char* code : {"0.8", "0.77", "0.007"}) {
+    const auto other = run_cli({"--json", "table", "octal", code, "--upto", "600", "--no-cache", "--summary"});
+    ASSERT_EQ(other.status, 0) << other.err;
+    EXPECT_TRUE(json::parse(other.out)["observed_period"].is_null()) << code;
+  }
+}
+
 TEST(HeapCli, KaylesWinningMovesJson) {
   const auto r = run_cli({"--json", "kayles", "5", "8"});
   ASSERT_EQ(r.status, 0) << r.err;

@@ -32,6 +32,19 @@ std::optional<std::uint64_t> arithmetic_proof_length(const HeapRules& rules, con
 template <class V>
 std::optional<Periodicity> find_arithmetic_period(const HeapRules& rules, std::span<const V> g);
 
+/// How many periods a pattern must be seen over before observe_arithmetic_period
+/// reports it, and the longest period it looks for.
+inline constexpr std::uint64_t kObservedPeriods = 8;
+inline constexpr std::uint64_t kMaxObservedPeriod = 1 << 12;
+
+/// The arithmetic pattern g(n + p) = g(n) + s (any s > 0) that g(0..size-1)
+/// follows from some n0 to its end, over at least kObservedPeriods periods and
+/// the later half of the table (smallest p first): a regularity seen, not proven
+/// (0.3f: period 6, saltus 3, where no power-of-two saltus exists), so no heap
+/// beyond the table is answered from it. Nothing when none is seen.
+template <class V>
+std::optional<Periodicity> observe_arithmetic_period(std::span<const V> g);
+
 extern template std::optional<std::uint64_t> arithmetic_proof_length<std::uint16_t>(const HeapRules&,
                                                                                     const Periodicity&,
                                                                                     std::span<const std::uint16_t>);
@@ -42,5 +55,7 @@ extern template std::optional<Periodicity> find_arithmetic_period<std::uint16_t>
                                                                                  std::span<const std::uint16_t>);
 extern template std::optional<Periodicity> find_arithmetic_period<std::uint32_t>(const HeapRules&,
                                                                                  std::span<const std::uint32_t>);
+extern template std::optional<Periodicity> observe_arithmetic_period<std::uint16_t>(std::span<const std::uint16_t>);
+extern template std::optional<Periodicity> observe_arithmetic_period<std::uint32_t>(std::span<const std::uint32_t>);
 
 }  // namespace grundy::heap
