@@ -1038,12 +1038,15 @@ class FastKernel {
   // Marks the pairs (a, rest - a), 1 <= a <= count, into seen.
   void mark_in_block(std::uint64_t rest, std::uint64_t count, std::uint64_t* seen, unsigned words) const {
     if (count == 0) return;
-    if constexpr (S::kInMemory && sizeof(V) == 2) {
-      // The whole table is in memory: the vector form may read a few values past
-      // the run (g(1 .. count + 15) and g(rest - count - 15 .. rest - 1), all below n).
-      if (words == 1) {
-        seen[0] |= detail::pair_bits_below_64(g_.data() + 1, g_.data() + rest - 1, count);
-        return;
+    if constexpr (sizeof(V) == 2) {
+      // The vector form reads 15 pairs past the run: a view of count + 15 pairs
+      // (all below n) shows that the store holds them in one piece.
+      if (words <= 2) {
+        const PairView<V> view = g_.pairs(rest, 1, count + 16);
+        if (view.count == count + 15) {
+          detail::mark_run_pairs(view.lo, view.hi, count, words, seen);
+          return;
+        }
       }
     }
     for (std::uint64_t a = 1; a <= count;) {

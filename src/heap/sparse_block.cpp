@@ -219,11 +219,13 @@ template <unsigned kIdxChunks, bool kUnequal>
   }
 }
 
-// pair_bits_below_64, 16 pairs a step: lanes past count read values that exist
-// but are masked to a shift that sets nothing. No intrinsic takes an immediate
-// (an unoptimised build could not fold it).
-[[gnu::target("avx2")]] std::uint64_t pair_bits_below_64_avx2(const std::uint16_t* lo, const std::uint16_t* hi,
-                                                              std::uint64_t count) {
+// mark_run_pairs, 16 pairs a step, kWords words (kWords * 2 chunks of 32 values):
+// lanes past count read values that exist but are masked to a shift that sets
+// nothing. No intrinsic takes an immediate (an unoptimised build could not fold it).
+template <unsigned kWords>
+[[gnu::target("avx2")]] void mark_run_pairs_avx2(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count,
+                                                 std::uint64_t* seen) {
+  constexpr unsigned kChunks = 2 * kWords;
   const __m256i reverse_bytes =
       _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5,
                        2, 3, 0, 1);
@@ -231,9 +233,8 @@ template <unsigned kIdxChunks, bool kUnequal>
   const __m256i lane_end = _mm256_setr_epi16(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
   const __m256i zero = _mm256_setzero_si256();
   const __m256i one = _mm256_set1_epi32(1);
-  const __m256i thirty_two = _mm256_set1_epi32(32);
-  __m256i low = zero;   // values 0 .. 31
-  __m256i high = zero;  // values 32 .. 63
+  __m256i acc[kChunks];  // chunk c: values 32 c .. 32 c + 31
+  for (auto& chunk : acc) chunk = zero;
   for (std::uint64_t i = 0; i < count; i += 16) {
     const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lo + i));
     __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(hi - i - 15));
@@ -242,14 +243,21 @@ template <unsigned kIdxChunks, bool kUnequal>
     const __m256i past = _mm256_cmpgt_epi16(lane_end, left);  // lane j >= left: all ones, a shift past 31
     const __m256i x = _mm256_or_si256(_mm256_xor_si256(a, b), past);
     for (const __m256i& h : {_mm256_unpacklo_epi16(x, zero), _mm256_unpackhi_epi16(x, zero)}) {
-      low = _mm256_or_si256(low, _mm256_sllv_epi32(one, h));
-      high = _mm256_or_si256(high, _mm256_sllv_epi32(one, _mm256_sub_epi32(h, thirty_two)));
+      for (unsigned c = 0; c < kChunks; ++c) {
+        const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * c));
+        acc[c] = _mm256_or_si256(acc[c], _mm256_sllv_epi32(one, _mm256_sub_epi32(h, base)));
+      }
     }
   }
-  // Lane l of low and of high make 64-bit word l; the four words are OR-ed together.
-  const __m256i words = _mm256_or_si256(_mm256_unpacklo_epi32(low, high), _mm256_unpackhi_epi32(low, high));
-  const __m128i two = _mm256_castsi256_si128(_mm256_or_si256(words, _mm256_permutevar8x32_epi32(words, swap_halves)));
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_or_si128(two, _mm_unpackhi_epi64(two, two))));
+  for (unsigned w = 0; w < kWords; ++w) {
+    // Lane l of chunks 2w and 2w + 1 make a 64-bit word; the four words are OR-ed together.
+    const __m256i low = acc[2 * w];
+    const __m256i high = acc[2 * w + 1];
+    const __m256i words = _mm256_or_si256(_mm256_unpacklo_epi32(low, high), _mm256_unpackhi_epi32(low, high));
+    const __m128i two =
+        _mm256_castsi256_si128(_mm256_or_si256(words, _mm256_permutevar8x32_epi32(words, swap_halves)));
+    seen[w] |= static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_or_si128(two, _mm_unpackhi_epi64(two, two))));
+  }
 }
 
 bool have_avx2() {
@@ -294,11 +302,14 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
   share_scalar(block, first, last, masks);
 }
 
-std::uint64_t pair_bits_below_64(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count) {
-  if (have_avx2()) return pair_bits_below_64_avx2(lo, hi, count);
-  std::uint64_t bits = 0;
-  for (std::uint64_t i = 0; i < count; ++i) bits |= std::uint64_t{1} << ((lo[i] ^ *(hi - i)) & 63);
-  return bits;
+void mark_run_pairs(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count, unsigned words,
+                    std::uint64_t* seen) {
+  if (have_avx2() && words == 1) return mark_run_pairs_avx2<1>(lo, hi, count, seen);
+  if (have_avx2() && words == 2) return mark_run_pairs_avx2<2>(lo, hi, count, seen);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t x = lo[i] ^ *(hi - i);
+    seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+  }
 }
 
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {

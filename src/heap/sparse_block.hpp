@@ -67,11 +67,13 @@ inline constexpr unsigned kClassWords = 4;
 template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks);
 
-/// The values lo[i] ^ *(hi - i), i < count, each below 64, as the bits of one word:
-/// the pairs (a, rest - a) of a run of small heaps a, as the block's own values
-/// are reached. The vector form reads up to 15 values past each end of the run
-/// (lo[count .. count + 14] and hi[-(count + 14) .. -count]): they must exist.
-std::uint64_t pair_bits_below_64(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count);
+/// ORs into seen (`words` 64-bit words, every value below 64 * words) bit
+/// lo[i] ^ *(hi - i) for i < count: the pairs (a, rest - a) of a run of small
+/// heaps a, as the block's own values are reached. With one or two words the
+/// vector form goes 16 pairs a step and reads up to 15 values past each end of
+/// the run (lo[count .. count + 14] and hi[-(count + 14) .. -count]): they must exist.
+void mark_run_pairs(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count, unsigned words,
+                    std::uint64_t* seen);
 
 /// into[i] |= from[i] for i < count: combines two workers' masks.
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);

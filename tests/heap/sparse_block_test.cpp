@@ -5,7 +5,7 @@
 // heaps, and for any split of the partners among workers; and the form that marks
 // one class of values per pass when every source value is common; and blocks
 // whose sources reach into the block itself, padded there; and the pairs of
-// small heaps as one word when every value is below 64.
+// small heaps against the block's own values (values below 64 and 128 in vector form).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -187,19 +187,26 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
   }
 }
 
-TEST(SparseBlock, PairBitsOfSmallValuesEqualTheDirectCount) {
+TEST(SparseBlock, RunPairsEqualTheDirectCount) {
   std::mt19937_64 random(20261127);
-  std::vector<std::uint16_t> table(4096);
-  for (auto& v : table) v = static_cast<std::uint16_t>(random() % 8 == 0 ? 63 - random() % 4 : random() % 64);
-  for (std::uint64_t count : {1, 2, 15, 16, 17, 31, 32, 33, 100, 255}) {
-    for (int round = 0; round < 4; ++round) {
-      // The run (a, rest - a) for a = first .. first + count - 1, away from the table's ends.
-      const std::uint64_t first = 16 + random() % 100;
-      const std::uint64_t rest = 1024 + random() % 2048;
-      std::uint64_t expected = 0;
-      for (std::uint64_t a = first; a < first + count; ++a) expected |= std::uint64_t{1} << (table[a] ^ table[rest - a]);
-      EXPECT_EQ(pair_bits_below_64(table.data() + first, table.data() + rest - first, count), expected)
-          << count << " pairs from " << first << ", rest " << rest;
+  for (unsigned words = 1; words <= 4; words *= 2) {  // 1 and 2: the vector form; 4: the portable one
+    const std::uint64_t limit = 64 * words;
+    std::vector<std::uint16_t> table(4096);
+    for (auto& v : table) v = static_cast<std::uint16_t>(random() % 8 == 0 ? limit - 1 - random() % 4 : random() % limit);
+    for (std::uint64_t count : {1, 2, 15, 16, 17, 31, 32, 33, 100, 255}) {
+      for (int round = 0; round < 4; ++round) {
+        // The run (a, rest - a) for a = first .. first + count - 1, away from the table's ends.
+        const std::uint64_t first = 16 + random() % 100;
+        const std::uint64_t rest = 1024 + random() % 2048;
+        std::vector<std::uint64_t> expected(words, 0);
+        for (std::uint64_t a = first; a < first + count; ++a) {
+          const std::uint64_t x = table[a] ^ table[rest - a];
+          expected[x / 64] |= std::uint64_t{1} << (x % 64);
+        }
+        std::vector<std::uint64_t> seen(words, 0);
+        mark_run_pairs(table.data() + first, table.data() + rest - first, count, words, seen.data());
+        EXPECT_EQ(seen, expected) << words << " words, " << count << " pairs from " << first << ", rest " << rest;
+      }
     }
   }
 }
