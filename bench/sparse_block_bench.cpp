@@ -139,35 +139,35 @@ struct SmallPairs {
   static constexpr std::uint64_t kRuns = 1024;
 };
 
-void BM_RunPairsBelow64(benchmark::State& state) {
-  const SmallPairs pairs;
-  const auto count = static_cast<std::uint64_t>(state.range(0));
-  for (auto _ : state) {
-    std::uint64_t seen[1] = {};
-    for (std::uint64_t rest = SmallPairs::kFirstRest; rest < SmallPairs::kFirstRest + SmallPairs::kRuns; ++rest) {
-      grundy::heap::detail::mark_run_pairs(pairs.table.data() + 1, pairs.table.data() + rest - 1, count, 1, seen);
-    }
-    benchmark::DoNotOptimize(seen);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * SmallPairs::kRuns * count));
-}
-BENCHMARK(BM_RunPairsBelow64)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
-
-void BM_RunPairsBelow64Plain(benchmark::State& state) {
+// Times mark(g, rest, count, seen) over the stretch's runs; seen holds 8 words.
+template <class Mark>
+void time_runs(benchmark::State& state, Mark mark) {
   const SmallPairs pairs;
   const auto count = static_cast<std::uint64_t>(state.range(0));
   for (auto _ : state) {
     std::uint64_t seen[8] = {};
     for (std::uint64_t rest = SmallPairs::kFirstRest; rest < SmallPairs::kFirstRest + SmallPairs::kRuns; ++rest) {
-      const std::uint16_t* g = pairs.table.data();
-      for (std::uint64_t a = 1; a <= count; ++a) {
-        const std::uint64_t x = g[a] ^ g[rest - a];
-        seen[x >> 6] |= std::uint64_t{1} << (x & 63);
-      }
+      mark(pairs.table.data(), rest, count, seen);
       benchmark::DoNotOptimize(seen);
     }
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * SmallPairs::kRuns * count));
+}
+
+void BM_RunPairsBelow64(benchmark::State& state) {
+  time_runs(state, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 1, seen);
+  });
+}
+BENCHMARK(BM_RunPairsBelow64)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
+
+void BM_RunPairsBelow64Plain(benchmark::State& state) {
+  time_runs(state, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+    for (std::uint64_t a = 1; a <= count; ++a) {
+      const std::uint64_t x = g[a] ^ g[rest - a];
+      seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+    }
+  });
 }
 BENCHMARK(BM_RunPairsBelow64Plain)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
 
