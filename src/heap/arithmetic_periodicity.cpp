@@ -201,6 +201,11 @@ std::optional<Periodicity> find_arithmetic_period(const HeapRules& rules, std::s
     const std::optional<std::uint64_t> length = arithmetic_proof_length(rules, candidate, g);
     if (length && *length <= size) return candidate;
   }
+  // Any saltus: the pattern the table's end shows, decided by automata.
+  if (const std::optional<Periodicity> seen = observe_arithmetic_period(g)) {
+    const std::optional<std::uint64_t> length = automatic_proof_length(rules, *seen, g);
+    if (length && *length <= size) return seen;
+  }
   return std::nullopt;
 }
 

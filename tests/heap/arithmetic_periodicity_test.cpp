@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -109,31 +110,53 @@ TEST(ArithmeticPeriodicity, OrdinaryPeriodsKeepSaltusZero) {
   EXPECT_EQ(split.period()->saltus, 0U);
 }
 
-TEST(ArithmeticPeriodicity, RefusesWhatTheConditionDoesNotProve) {
-  // 0.3f grows by 3 every 6 tokens (0, 1, 2, 0, 1, 2, 3, 4, 5, 3, ...): 3 is no power of
-  // two, so this proof does not apply and nothing beyond the table is claimed.
+TEST(ArithmeticPeriodicity, ZeroThreeFIsProvenWithSaltusThree) {
+  // 0.3f grows by 3 every 6 tokens (0, 1, 2, 0, 1, 2, 3, 4, 5, 3, ...): g(n) = n mod 3 +
+  // 3 floor(n / 6). 3 is no power of two, so the symbolic induction refuses it and the
+  // automata prove it; the brute force agrees far beyond the table.
   const HeapTable t = computed("0.3f", 300);
-  EXPECT_FALSE(t.period());
+  ASSERT_TRUE(t.period());
+  EXPECT_EQ(*t.period(), (Periodicity{.period = 6, .preperiod = 0, .saltus = 3}));
   const std::vector<std::uint16_t> g(t.narrow_values());
-  EXPECT_FALSE(arithmetic_proof_length(t.rules(), Periodicity{.period = 6, .preperiod = 0, .saltus = 3},
-                                       std::span<const std::uint16_t>(g)));
-  EXPECT_THROW((void)t.value(1000), InputError);
-  // A wrong claim is never proven: 0.8 with saltus 2.
+  const std::span<const std::uint16_t> values(g);
+  EXPECT_FALSE(arithmetic_proof_length(t.rules(), *t.period(), values));
+  EXPECT_EQ(automatic_proof_length(t.rules(), *t.period(), values), std::optional<std::uint64_t>(7));
+  const std::vector<std::uint64_t> far = brute_force("0.3f", 600);
+  for (std::uint64_t n = 0; n <= 600; ++n) ASSERT_EQ(far[n], n % 3 + 3 * (n / 6)) << n;
+  const std::uint64_t top = (std::uint64_t{1} << 63) - 1;
+  EXPECT_EQ(t.value(top), top % 3 + 3 * (top / 6));
+}
+
+TEST(ArithmeticPeriodicity, WrongClaimsAreNeverProven) {
+  // 0.8 is floor((n - 1) / 3). Claims given only the values they are built from
+  // (so the table cannot contradict them and the automata must): saltus 2, period
+  // 6 with saltus 3, the right pattern with one value changed. A claim the table
+  // contradicts (from n0 = 0: g(3) = g(0) + 1) fails on the table.
   const HeapTable eight = computed("0.8", 100);
-  const std::vector<std::uint16_t> e(eight.narrow_values());
+  std::vector<std::uint16_t> e(eight.narrow_values());
+  const auto first = [&](std::uint64_t count) { return std::span<const std::uint16_t>(e.data(), count); };
+  const Periodicity right{.period = 3, .preperiod = 1, .saltus = 1};
+  EXPECT_EQ(automatic_proof_length(eight.rules(), right, first(4)), std::optional<std::uint64_t>(4));
+  EXPECT_FALSE(automatic_proof_length(eight.rules(), Periodicity{.period = 3, .preperiod = 1, .saltus = 2}, first(4)));
+  EXPECT_FALSE(automatic_proof_length(eight.rules(), Periodicity{.period = 6, .preperiod = 1, .saltus = 3}, first(7)));
+  EXPECT_FALSE(automatic_proof_length(eight.rules(), Periodicity{.period = 3, .preperiod = 0, .saltus = 1},
+                                      std::span<const std::uint16_t>(e)));
   EXPECT_FALSE(arithmetic_proof_length(eight.rules(), Periodicity{.period = 3, .preperiod = 1, .saltus = 2},
                                        std::span<const std::uint16_t>(e)));
+  e[2] = 1;  // g(2) = 0 in truth
+  EXPECT_FALSE(automatic_proof_length(eight.rules(), right, first(4)));
   // Grundy's game has no theorem at all.
   const HeapTable grundys = computed("grundys-game", 100);
   EXPECT_FALSE(grundys.period());
 }
 
-TEST(ArithmeticPeriodicity, PatternsSeenWithoutProofHoldFurtherInTheBruteForce) {
-  // Every two-digit code whose 300 values follow an arithmetic pattern that is not
-  // proven: the pattern, seen over the table, must still hold in the brute force
-  // to 600 (evidence that the report is the regularity, not a proof of it).
+TEST(ArithmeticPeriodicity, EveryPatternOfTwoDigitCodesIsProvenAndHoldsInTheBruteForce) {
+  // Every code 0.xy whose 300 values follow an arithmetic pattern: the table
+  // proves a period (the power-of-two condition or the automata), and g(n) from
+  // it equals an independent brute force to 600.
   const std::string hex = "0123456789abcdef";
   int seen = 0;
+  int beyond_powers_of_two = 0;
   for (char x : hex) {
     for (char y : hex) {
       const std::string code = std::string("0.") + x + y;
@@ -142,26 +165,69 @@ TEST(ArithmeticPeriodicity, PatternsSeenWithoutProofHoldFurtherInTheBruteForce) 
       const std::vector<std::uint16_t> values(t.narrow_values());
       const std::optional<Periodicity> pattern = observe_arithmetic_period(std::span<const std::uint16_t>(values));
       if (!pattern) continue;
-      EXPECT_GT(pattern->saltus, 0U) << code;
-      if (t.period()) continue;  // proven: the test above checks it
       ++seen;
-      const std::vector<std::uint64_t> g = brute_force(code, 600);
-      for (std::uint64_t n = pattern->preperiod + pattern->period; n <= 600; ++n) {
-        ASSERT_EQ(g[n], g[n - pattern->period] + pattern->saltus) << code << " n=" << n;
+      ASSERT_TRUE(t.period()) << code;
+      EXPECT_GT(t.period()->saltus, 0U) << code;
+      if (!arithmetic_proof_length(t.rules(), *t.period(), std::span<const std::uint16_t>(values))) {
+        ++beyond_powers_of_two;
       }
+      const std::vector<std::uint64_t> g = brute_force(code, 600);
+      for (std::uint64_t n = 0; n <= 600; ++n) ASSERT_EQ(t.value(n), g[n]) << code << " n=" << n;
     }
   }
-  EXPECT_GE(seen, 1);  // 0.3f at least
-  const HeapTable t = computed("0.3f", 300);
-  const std::vector<std::uint16_t> g(t.narrow_values());
-  EXPECT_EQ(observe_arithmetic_period(std::span<const std::uint16_t>(g)),
-            (Periodicity{.period = 6, .preperiod = 0, .saltus = 3}));
+  EXPECT_GE(seen, 60);
+  EXPECT_GE(beyond_powers_of_two, 20);  // 0.3f, 0.ff, 0.c3, ...
   // Ordinary periods and irregular tables show no arithmetic pattern.
   for (const char* code : {"kayles", "0.007", "grundys-game"}) {
     const HeapTable other = computed(code, 300);
     const std::vector<std::uint16_t> v(other.narrow_values());
     EXPECT_FALSE(observe_arithmetic_period(std::span<const std::uint16_t>(v))) << code;
   }
+}
+
+TEST(ArithmeticPeriodicity, RandomCodesAgreeWithTheBruteForceAndWrongClaimsFail) {
+  // Random three-digit codes: every pattern the automata prove holds in the brute
+  // force to 600; every pattern the power-of-two condition proves, they prove too;
+  // the same claim with the saltus one larger, the period doubled with an odd
+  // saltus, or one value of G changed is refused, given only the values it is
+  // built from (so that the automata, not the table, refute it).
+  std::mt19937 random(2026);
+  const std::string hex = "0123456789abcdef";
+  int proven = 0;
+  for (int i = 0; i < 120; ++i) {
+    std::string code = "0.";
+    for (int d = 0; d < 3; ++d) code += hex[d == 2 ? 1 + random() % 15 : random() % 16];
+    const HeapTable t = computed(code, 300);
+    const std::vector<std::uint16_t> values(t.narrow_values());
+    const std::span<const std::uint16_t> g(values);
+    const std::optional<Periodicity> pattern = observe_arithmetic_period(g);
+    if (!pattern) continue;
+    const std::optional<std::uint64_t> length = automatic_proof_length(t.rules(), *pattern, g);
+    if (arithmetic_proof_length(t.rules(), *pattern, g)) {
+      EXPECT_TRUE(length) << code;
+    }
+    if (!length) continue;
+    ++proven;
+    const std::vector<std::uint64_t> far = brute_force(code, 600);
+    const std::uint64_t n0 = pattern->preperiod;
+    for (std::uint64_t n = n0 + pattern->period; n <= 600; ++n) {
+      ASSERT_EQ(far[n], values[n0 + (n - n0) % pattern->period] + pattern->saltus * ((n - n0) / pattern->period))
+          << code << " n=" << n;
+    }
+    if (proven > 3) continue;  // refuting a claim takes the automata seconds: a few codes
+    const std::uint64_t base = std::max<std::uint64_t>(n0, 1) + pattern->period;
+    Periodicity larger = *pattern;
+    larger.saltus += 1;
+    EXPECT_FALSE(automatic_proof_length(t.rules(), larger, g.first(base))) << code;
+    Periodicity doubled = *pattern;
+    doubled.period *= 2;
+    doubled.saltus = 2 * doubled.saltus + 1;
+    EXPECT_FALSE(automatic_proof_length(t.rules(), doubled, g.first(base + pattern->period))) << code;
+    std::vector<std::uint16_t> changed(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(base));
+    changed[1 + random() % (base - 1)] ^= static_cast<std::uint16_t>(1 + random() % 3);
+    EXPECT_FALSE(automatic_proof_length(t.rules(), *pattern, std::span<const std::uint16_t>(changed))) << code;
+  }
+  EXPECT_GE(proven, 25);
 }
 
 }  // namespace

@@ -58,19 +58,44 @@ TEST(HeapCli, ArithmeticPeriodReportsItsSaltus) {
   EXPECT_EQ(json::parse(kayles.out)["saltus"], 0);
 }
 
+TEST(HeapCli, SaltusThreeIsProvenAndAnswersHugeHeaps) {
+  // 0.3f: g(n) = n mod 3 + 3 (n div 6), saltus 3 (no power of two: proven by the automata).
+  const auto table = run_cli({"--json", "table", "octal", "0.3f", "--upto", "300", "--no-cache", "--summary"});
+  ASSERT_EQ(table.status, 0) << table.err;
+  const json t = json::parse(table.out);
+  EXPECT_EQ(t["period"], 6);
+  EXPECT_EQ(t["preperiod"], 0);
+  EXPECT_EQ(t["saltus"], 3);
+  EXPECT_EQ(t["period_status"], "proven");
+  EXPECT_TRUE(t["observed_period"].is_null());
+  // Two equal heaps (nim-sum 0: no winning move to list), far beyond the table.
+  for (const auto& [heap, value] : {std::pair{"1000000000000", 1 + 3 * 166666666666ULL},
+                                    std::pair{"1000000000001", 2 + 3 * 166666666666ULL}}) {
+    const auto r = run_cli({"--json", "octal", "0.3f", heap, heap, "--no-cache"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["components"][0], value) << heap;
+  }
+}
+
 TEST(HeapCli, ArithmeticPatternWithoutProofIsReportedAsSeen) {
-  // 0.3f: g(n) = n mod 3 + 3 (n div 6), saltus 3 (no power-of-two saltus, so not proven).
-  const auto table = run_cli({"--json", "table", "octal", "0.3f", "--upto", "600", "--no-cache", "--summary"});
+  // 0.bfb's values 154..400 grow by one per token, but not for ever: the pattern
+  // breaks at n = 429 (g = 153), so no proof holds and the pattern is only reported as seen.
+  const auto table = run_cli({"--json", "table", "octal", "0.bfb", "--upto", "400", "--no-cache", "--summary"});
   ASSERT_EQ(table.status, 0) << table.err;
   const json t = json::parse(table.out);
   EXPECT_TRUE(t["period"].is_null());
   EXPECT_EQ(t["period_status"], "none up to upto");
-  EXPECT_EQ(t["observed_period"], (json{{"period", 6}, {"preperiod", 0}, {"saltus", 3}}));
-  const auto text = run_cli({"table", "octal", "0.3f", "--upto", "600", "--no-cache", "--summary"});
-  EXPECT_NE(text.out.find("arithmetic-periodic pattern from n0 = 0 with period 6 and saltus 3 seen to n = 600 (not "
+  EXPECT_EQ(t["observed_period"], (json{{"period", 1}, {"preperiod", 154}, {"saltus", 1}}));
+  const auto text = run_cli({"table", "octal", "0.bfb", "--upto", "400", "--no-cache", "--summary"});
+  EXPECT_NE(text.out.find("arithmetic-periodic pattern from n0 = 154 with period 1 and saltus 1 seen to n = 400 (not "
                           "proven"),
             std::string::npos)
       << text.out;
+  const auto further = run_cli({"--json", "table", "octal", "0.bfb", "--upto", "430", "--no-cache"});
+  ASSERT_EQ(further.status, 0) << further.err;
+  const json values = json::parse(further.out)["values"];
+  EXPECT_EQ(values[428], 428);
+  EXPECT_EQ(values[429], 153);
   // Proven periods, and tables without a pattern, report none seen.
   for (const char* code : {"0.8", "0.77", "0.007"}) {
     const auto other = run_cli({"--json", "table", "octal", code, "--upto", "600", "--no-cache", "--summary"});

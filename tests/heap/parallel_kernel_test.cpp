@@ -16,9 +16,9 @@ namespace grundy::heap {
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kScale = 4;  // sanitizers: same paths, smaller tables
+constexpr std::uint64_t kTeamScale = 4;  // sanitizers: same paths, smaller tables
 #else
-constexpr std::uint64_t kScale = 1;
+constexpr std::uint64_t kTeamScale = 1;
 #endif
 
 KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
@@ -62,7 +62,7 @@ TEST(ParallelKernel, FastValuesDoNotDependOnThreads) {
   for (const HeapRules& rules : games()) {
     SCOPED_TRACE(rules.name());
     // Grundy's game keeps its full size: the sparse-space method starts only past a few thousand heaps.
-    const std::uint64_t upto = rules.name() == "grundys-game" ? 30000 : 30000 / kScale;
+    const std::uint64_t upto = rules.name() == "grundys-game" ? 30000 : 30000 / kTeamScale;
     KernelStats stats;
     const auto one = fast(rules, upto, 1, &stats);
     EXPECT_EQ(fast(rules, upto, 2), one);
@@ -79,7 +79,7 @@ TEST(ParallelKernel, FastChunkedAndResumedOnThreadsMatchOneCall) {
     const HeapRules rules = std::string(code) == "grundys-game" ? HeapRules::make(code, {4}, true)
                                                                  : parse_heap_rules(code);
     // Grundy's game keeps its full size: the sparse-space method starts only past a few thousand heaps.
-    const std::uint64_t upto = rules.name() == "grundys-game" ? 30000 : 30000 / kScale;
+    const std::uint64_t upto = rules.name() == "grundys-game" ? 30000 : 30000 / kTeamScale;
     const auto whole = fast(rules, upto, 1);
     for (unsigned threads : {2U, 3U}) {
       std::vector<std::uint16_t> chunked;
@@ -107,7 +107,7 @@ TEST(ParallelKernel, PlainValuesDoNotDependOnThreads) {
   for (const HeapRules& rules : all) {
     SCOPED_TRACE(rules.name());
     const bool three = any_allows(rules, 3);
-    const std::uint64_t upto = (three ? 600 : 6000) / kScale;
+    const std::uint64_t upto = (three ? 600 : 6000) / kTeamScale;
     const auto one = plain(rules, upto, 1);
     EXPECT_EQ(plain(rules, upto, 2), one);
     EXPECT_EQ(plain(rules, upto, 3), one);
