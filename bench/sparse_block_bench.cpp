@@ -156,7 +156,7 @@ void time_runs(benchmark::State& state, Mark mark) {
 
 void BM_RunPairsBelow64(benchmark::State& state) {
   time_runs(state, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
-    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 1, seen);
+    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 1, true, seen);
   });
 }
 BENCHMARK(BM_RunPairsBelow64)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);

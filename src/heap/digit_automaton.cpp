@@ -24,14 +24,20 @@ Edges reversed(const Edges& edges, unsigned tracks) {
   return back;
 }
 
+// The states `marks` marks, ascending.
+std::vector<std::uint32_t> marked(const std::vector<char>& marks) {
+  std::vector<std::uint32_t> states;
+  for (std::size_t q = 0; q < marks.size(); ++q) {
+    if (marks[q] != 0) states.push_back(static_cast<std::uint32_t>(q));
+  }
+  return states;
+}
+
 // Marks every state from which a marked one is reachable, over any letter or
 // over the zero letter (a column of padding) alone; `back` is the reversed edges.
 void mark_reaching(const Edges& back, unsigned tracks, bool zero_only, std::vector<char>& marks) {
   const unsigned letters = zero_only ? 1U : 1U << tracks;
-  std::vector<std::uint32_t> todo;
-  for (std::size_t q = 0; q < marks.size(); ++q) {
-    if (marks[q] != 0) todo.push_back(static_cast<std::uint32_t>(q));
-  }
+  std::vector<std::uint32_t> todo = marked(marks);
   while (!todo.empty()) {
     const std::uint32_t q = todo.back();
     todo.pop_back();
@@ -44,14 +50,6 @@ void mark_reaching(const Edges& back, unsigned tracks, bool zero_only, std::vect
       }
     }
   }
-}
-
-std::vector<std::uint32_t> marked(const std::vector<char>& marks) {
-  std::vector<std::uint32_t> states;
-  for (std::size_t q = 0; q < marks.size(); ++q) {
-    if (marks[q] != 0) states.push_back(static_cast<std::uint32_t>(q));
-  }
-  return states;
 }
 
 // Subset construction over explicit edges from the set `start`; a set accepts
@@ -154,7 +152,6 @@ std::optional<DigitDfa> determinize(const DigitNfa& nfa, std::size_t max_states)
     if (added) states.push_back(state);
     return it->second;
   };
-  std::vector<char> starts;
   for (std::uint64_t s : nfa.starts) id(s);
   Edges edges;
   std::vector<std::uint64_t> out;
@@ -170,7 +167,7 @@ std::optional<DigitDfa> determinize(const DigitNfa& nfa, std::size_t max_states)
     }
   }
   const std::size_t count = states.size();
-  starts.assign(count, 0);
+  std::vector<char> starts(count, 0);
   for (std::uint64_t s : nfa.starts) starts[number.at(s)] = 1;
   std::vector<char> accepting(count);
   for (std::size_t q = 0; q < count; ++q) accepting[q] = nfa.accepting(states[q]) ? 1 : 0;

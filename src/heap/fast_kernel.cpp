@@ -1004,54 +1004,19 @@ class FastKernel {
     }
   }
 
-  // ORs bit lo[i] ^ *(hi - i) of the view's pairs into seen (`words` words).
-  // Independent accumulators keep each OR off the previous one's store: one
-  // register when every value is below 64, else four interleaved word sets.
-  static void mark_view(const PairView<V>& view, std::uint64_t* seen, unsigned words) {
-    const V* lo = view.lo;
-    const V* hi = view.hi;
-    const auto bit = [lo, hi](std::uint64_t i) { return static_cast<std::uint64_t>(lo[i] ^ *(hi - i)); };
-    std::uint64_t i = 0;
-    if (words == 1) {
-      std::uint64_t even = 0;
-      std::uint64_t odd = 0;
-      for (; i + 2 <= view.count; i += 2) {
-        even |= std::uint64_t{1} << (bit(i) & 63);
-        odd |= std::uint64_t{1} << (bit(i + 1) & 63);
-      }
-      if (i < view.count) even |= std::uint64_t{1} << (bit(i) & 63);
-      seen[0] |= even | odd;
-      return;
-    }
-    std::uint64_t acc[4][detail::kMaxMaskWords] = {};
-    const auto add = [&acc](unsigned set, std::uint64_t x) { acc[set][x >> 6] |= std::uint64_t{1} << (x & 63); };
-    for (; i + 4 <= view.count; i += 4) {
-      add(0, bit(i));
-      add(1, bit(i + 1));
-      add(2, bit(i + 2));
-      add(3, bit(i + 3));
-    }
-    for (; i < view.count; ++i) add(0, bit(i));
-    for (unsigned w = 0; w < words; ++w) seen[w] |= acc[0][w] | acc[1][w] | acc[2][w] | acc[3][w];
-  }
-
   // Marks the pairs (a, rest - a), 1 <= a <= count, into seen.
   void mark_in_block(std::uint64_t rest, std::uint64_t count, std::uint64_t* seen, unsigned words) const {
     if (count == 0) return;
-    if constexpr (sizeof(V) == 2) {
-      // The vector form reads 15 pairs past the run: a view of count + 15 pairs
-      // (all below n) shows that the store holds them in one piece.
-      if (words <= 2) {
-        const PairView<V> view = g_.pairs(rest, 1, count + 16);
-        if (view.count == count + 15) {
-          detail::mark_run_pairs(view.lo, view.hi, count, words, seen);
-          return;
-        }
-      }
+    // The vector form reads 15 pairs past the run: a view of count + 15 pairs
+    // (all below n) shows that the store holds them in one piece.
+    const PairView<V> whole = g_.pairs(rest, 1, count + 16);
+    if (whole.count == count + 15) {
+      detail::mark_run_pairs(whole.lo, whole.hi, count, words, true, seen);
+      return;
     }
     for (std::uint64_t a = 1; a <= count;) {
       const PairView<V> view = g_.pairs(rest, a, count + 1);
-      mark_view(view, seen, words);
+      detail::mark_run_pairs(view.lo, view.hi, view.count, words, false, seen);
       a += view.count;
     }
   }

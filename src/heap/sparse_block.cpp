@@ -302,14 +302,35 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
   share_scalar(block, first, last, masks);
 }
 
-void mark_run_pairs(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count, unsigned words,
-                    std::uint64_t* seen) {
-  if (have_avx2() && words == 1) return mark_run_pairs_avx2<1>(lo, hi, count, seen);
-  if (have_avx2() && words == 2) return mark_run_pairs_avx2<2>(lo, hi, count, seen);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint64_t x = lo[i] ^ *(hi - i);
-    seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+template <class V>
+void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen) {
+  if constexpr (sizeof(V) == 2) {
+    if (slack && have_avx2() && words == 1) return mark_run_pairs_avx2<1>(lo, hi, count, seen);
+    if (slack && have_avx2() && words == 2) return mark_run_pairs_avx2<2>(lo, hi, count, seen);
   }
+  const auto bit = [lo, hi](std::uint64_t i) { return static_cast<std::uint64_t>(lo[i] ^ *(hi - i)); };
+  std::uint64_t i = 0;
+  if (words == 1) {
+    std::uint64_t even = 0;
+    std::uint64_t odd = 0;
+    for (; i + 2 <= count; i += 2) {
+      even |= std::uint64_t{1} << (bit(i) & 63);
+      odd |= std::uint64_t{1} << (bit(i + 1) & 63);
+    }
+    if (i < count) even |= std::uint64_t{1} << (bit(i) & 63);
+    seen[0] |= even | odd;
+    return;
+  }
+  std::uint64_t acc[4][kMaxMaskWords] = {};
+  const auto add = [&acc](unsigned set, std::uint64_t x) { acc[set][x >> 6] |= std::uint64_t{1} << (x & 63); };
+  for (; i + 4 <= count; i += 4) {
+    add(0, bit(i));
+    add(1, bit(i + 1));
+    add(2, bit(i + 2));
+    add(3, bit(i + 3));
+  }
+  for (; i < count; ++i) add(0, bit(i));
+  for (unsigned w = 0; w < words; ++w) seen[w] |= acc[0][w] | acc[1][w] | acc[2][w] | acc[3][w];
 }
 
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {
@@ -320,5 +341,9 @@ template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>
                                                 std::uint64_t*);
 template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
                                                 std::uint64_t*);
+template void mark_run_pairs<std::uint16_t>(const std::uint16_t*, const std::uint16_t*, std::uint64_t, unsigned, bool,
+                                            std::uint64_t*);
+template void mark_run_pairs<std::uint32_t>(const std::uint32_t*, const std::uint32_t*, std::uint64_t, unsigned, bool,
+                                            std::uint64_t*);
 
 }  // namespace grundy::heap::detail

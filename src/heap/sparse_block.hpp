@@ -69,11 +69,13 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 
 /// ORs into seen (`words` 64-bit words, every value below 64 * words) bit
 /// lo[i] ^ *(hi - i) for i < count: the pairs (a, rest - a) of a run of small
-/// heaps a, as the block's own values are reached. With one or two words the
-/// vector form goes 16 pairs a step and reads up to 15 values past each end of
-/// the run (lo[count .. count + 14] and hi[-(count + 14) .. -count]): they must exist.
-void mark_run_pairs(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count, unsigned words,
-                    std::uint64_t* seen);
+/// heaps a, as the block's own values are reached. With 16-bit values, one or
+/// two words and `slack` (15 values readable past each end of the run:
+/// lo[count .. count + 14] and hi[-(count + 14) .. -count]), 16 pairs a step;
+/// otherwise independent accumulators, so that no OR waits on the previous
+/// one's store: one register with one word, else four interleaved word sets.
+template <class V>
+void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen);
 
 /// into[i] |= from[i] for i < count: combines two workers' masks.
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);

@@ -187,13 +187,16 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
   }
 }
 
-TEST(SparseBlock, RunPairsEqualTheDirectCount) {
-  std::mt19937_64 random(20261127);
-  for (unsigned words = 1; words <= 4; words *= 2) {  // 1 and 2: the vector form; 4: the portable one
+// A run of pairs marked by mark_run_pairs against a direct count: 16- and
+// 32-bit values, 1 to 8 words, with and without the vector form's slack.
+template <class V>
+void expect_run_pairs_equal_the_direct_count(std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  for (unsigned words = 1; words <= 8; words *= 2) {
     const std::uint64_t limit = 64 * words;
-    std::vector<std::uint16_t> table(4096);
-    for (auto& v : table) v = static_cast<std::uint16_t>(random() % 8 == 0 ? limit - 1 - random() % 4 : random() % limit);
-    for (std::uint64_t count : {1, 2, 15, 16, 17, 31, 32, 33, 100, 255}) {
+    std::vector<V> table(4096);
+    for (auto& v : table) v = static_cast<V>(random() % 8 == 0 ? limit - 1 - random() % 4 : random() % limit);
+    for (std::uint64_t count : {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 100, 255}) {
       for (int round = 0; round < 4; ++round) {
         // The run (a, rest - a) for a = first .. first + count - 1, away from the table's ends.
         const std::uint64_t first = 16 + random() % 100;
@@ -203,12 +206,20 @@ TEST(SparseBlock, RunPairsEqualTheDirectCount) {
           const std::uint64_t x = table[a] ^ table[rest - a];
           expected[x / 64] |= std::uint64_t{1} << (x % 64);
         }
-        std::vector<std::uint64_t> seen(words, 0);
-        mark_run_pairs(table.data() + first, table.data() + rest - first, count, words, seen.data());
-        EXPECT_EQ(seen, expected) << words << " words, " << count << " pairs from " << first << ", rest " << rest;
+        for (bool slack : {false, true}) {
+          std::vector<std::uint64_t> seen(words, 0);
+          mark_run_pairs<V>(table.data() + first, table.data() + rest - first, count, words, slack, seen.data());
+          EXPECT_EQ(seen, expected) << sizeof(V) << "-byte values, " << words << " words, " << count
+                                    << " pairs from " << first << ", rest " << rest << ", slack " << slack;
+        }
       }
     }
   }
+}
+
+TEST(SparseBlock, RunPairsEqualTheDirectCount) {
+  expect_run_pairs_equal_the_direct_count<std::uint16_t>(20261127);  // 1 and 2 words with slack: the vector form
+  expect_run_pairs_equal_the_direct_count<std::uint32_t>(20261128);
 }
 
 TEST(SparseBlock, EqualHeapsAreLeftOutInGrundysGame) {
