@@ -53,19 +53,22 @@ void mark_reaching(const Edges& back, unsigned tracks, bool zero_only, std::vect
 }
 
 // Subset construction over explicit edges from the set `start`; a set accepts
-// when it holds a state `accepting` marks. Nothing past max_states sets.
+// when it holds a state `accepting` marks. Nothing past max_states sets, or
+// past 64 * max_states states in all the sets kept (memory).
 std::optional<DigitDfa> subsets(unsigned tracks, const Edges& edges, std::vector<std::uint32_t> start,
                                 const std::vector<char>& accepting, std::size_t max_states) {
   using Set = std::vector<std::uint32_t>;
   const unsigned letters = 1U << tracks;
   boost::unordered_flat_map<Set, std::uint32_t, boost::hash<Set>> index;
   std::vector<Set> sets;
+  std::size_t kept = 0;
   const auto intern = [&](Set set) -> std::optional<std::uint32_t> {
     std::sort(set.begin(), set.end());
     set.erase(std::unique(set.begin(), set.end()), set.end());
     const auto found = index.find(set);
     if (found != index.end()) return found->second;
-    if (sets.size() >= max_states) return std::nullopt;
+    kept += set.size();
+    if (sets.size() >= max_states || kept > 64 * max_states) return std::nullopt;
     const auto id = static_cast<std::uint32_t>(sets.size());
     index.emplace(set, id);
     sets.push_back(std::move(set));

@@ -8,7 +8,7 @@
 //
 // Relations are written least significant digit first, where carries are
 // natural (DigitNfa), and kept deterministic most significant digit first
-// (DigitDfa), where these automata stay small: the three-heap moves of 0.296
+// (DigitDfa), where these automata stay small: the two-heap moves of 0.296
 // need 17,147 states least significant digit first, 83 the other way. Numbers
 // are padded with zero digits to a common length, and no answer depends on the
 // padding, so complementing a DigitDfa is flipping its accepting states.
@@ -49,7 +49,8 @@ struct DigitNfa {
 
 /// The minimal DigitDfa of the same relation (a word is in it when zero
 /// columns after it reach acceptance), or nothing when the automaton or the
-/// subset construction passes `max_states` states.
+/// subset construction passes `max_states` states (or its sets, together,
+/// 64 * max_states states: a bound on memory).
 std::optional<DigitDfa> determinize(const DigitNfa& nfa, std::size_t max_states);
 
 /// The same relation read least significant digit first, to build others on:
