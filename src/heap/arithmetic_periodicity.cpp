@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grundy/heap/moves.hpp"
+#include "period_search.hpp"
 
 namespace grundy::heap {
 
@@ -157,14 +158,7 @@ std::optional<Periodicity> trailing_pattern(std::span<const V> g, std::uint64_t 
   const std::uint64_t top = g.size() - 1;
   if (g[top] <= g[top - p]) return std::nullopt;
   const std::uint64_t s = std::uint64_t{g[top]} - g[top - p];
-  std::uint64_t n0 = 0;
-  for (std::uint64_t n = top - p; n-- > 0;) {
-    if (std::uint64_t{g[n + p]} != std::uint64_t{g[n]} + s) {
-      n0 = n + 1;
-      break;
-    }
-  }
-  return Periodicity{.period = p, .preperiod = n0, .saltus = s};
+  return Periodicity{.period = p, .preperiod = detail::pattern_start(g, g.size(), p, s), .saltus = s};
 }
 
 }  // namespace

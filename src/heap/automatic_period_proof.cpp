@@ -20,6 +20,7 @@
 #include "digit_automaton.hpp"
 #include "grundy/heap/arithmetic_periodicity.hpp"
 #include "grundy/heap/moves.hpp"
+#include "period_search.hpp"
 
 namespace grundy::heap {
 
@@ -229,9 +230,7 @@ std::optional<std::uint64_t> automatic_proof_length(const HeapRules& rules, cons
   }
   // The table itself must follow the claim (from n0, where the automata start
   // at n0' = max(n0, 1)): a claim it contradicts fails here at once.
-  for (std::uint64_t n = period.preperiod; n + p < g.size(); ++n) {
-    if (std::uint64_t{g[n + p]} != std::uint64_t{g[n]} + s) return std::nullopt;
-  }
+  if (detail::pattern_start(g, g.size(), p, s) > period.preperiod) return std::nullopt;
   const std::optional<DigitDfa> graph = graph_automaton(period, g);
   if (!graph) return std::nullopt;
   const DigitNfa one = detail::least_first(*graph);

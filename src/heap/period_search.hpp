@@ -15,6 +15,16 @@ namespace grundy::heap::detail {
 // j in the theorem: the most heaps a move leaves, at least 1.
 inline std::uint64_t heaps_factor(const HeapRules& rules) { return std::max<std::uint64_t>(max_heaps_left(rules), 1); }
 
+// The smallest n0 from which g[0..size-1] follows g(n + p) = g(n) + s to its
+// end (size > p): where an observed pattern starts, or whether a claimed one holds.
+template <class G>
+std::uint64_t pattern_start(const G& g, std::uint64_t size, std::uint64_t p, std::uint64_t s) {
+  for (std::uint64_t n = size - p; n-- > 0;) {
+    if (std::uint64_t{g[n + p]} != std::uint64_t{g[n]} + s) return n + 1;
+  }
+  return 0;
+}
+
 // find_period over g[0..size-1]: g[n] for n < size.
 template <class G>
 std::optional<Periodicity> find_period_in(const HeapRules& rules, const G& g, std::uint64_t size) {
