@@ -1,7 +1,7 @@
-// Fuzzes the binary heap table format. Each input is read twice: as given, and
-// with its checksum field set to the right value, so the fuzzer also reaches
-// the fields checked after the checksum. A loaded table must name a valid game
-// and survive period detection.
+// Fuzzes the binary heap table format. Each input is read as given and, when
+// its checksum is wrong, again with the checksum field set to the right value,
+// so the fuzzer also reaches the fields checked after the checksum. A loaded
+// table must name a valid game and survive period detection.
 #include <cstring>
 
 #include "fuzz_check.hpp"
@@ -34,6 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (bytes.size() < kChecksumOffset + 8) return 0;
   std::uint64_t hash = fnv1a64(bytes.data(), kChecksumOffset);
   hash = fnv1a64(bytes.data() + kChecksumOffset + 8, bytes.size() - kChecksumOffset - 8, hash);
+  // A file whose checksum was right already was read in full above; a period
+  // proof can take a second, so it is not read twice.
+  if (std::memcmp(bytes.data() + kChecksumOffset, &hash, sizeof hash) == 0) return 0;
   std::memcpy(bytes.data() + kChecksumOffset, &hash, sizeof hash);
   load(std::move(bytes));
   return 0;

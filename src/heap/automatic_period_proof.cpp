@@ -19,6 +19,7 @@
 
 #include "digit_automaton.hpp"
 #include "grundy/heap/arithmetic_periodicity.hpp"
+#include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
 #include "period_search.hpp"
 
@@ -31,6 +32,9 @@ using detail::DigitDfa;
 using detail::DigitNfa;
 
 static_assert(kMaxProofStates <= (std::size_t{1} << 20U), "states are packed in 20 bits");
+// The values of the claim checked against the plain method first (cheap: at
+// most 512^3 / 36 three-heap options).
+constexpr std::uint64_t kRecomputedValues = 512;
 constexpr std::uint64_t kState = (std::uint64_t{1} << 20U) - 1;
 
 // A letter of two tracks: bit 0 the first number's digit, bit 1 the second's.
@@ -152,29 +156,31 @@ std::optional<DigitDfa> option_automaton(const std::vector<MoveKind>& kinds) {
   return determinize(nfa, kMaxProofStates);
 }
 
-// Is a state where `bad` holds reachable from state 0 of a product of
-// automata? `successors` appends every state one letter leads to.
+// Does the search from state 0 of a product of automata end without reaching
+// a state where `bad` holds? `successors` appends every state one letter leads
+// to. Past kMaxProofStates states it stops and answers no: nothing is claimed.
 template <class Successors, class Bad>
-bool reachable(Successors successors, Bad bad) {
+bool never_reaches(Successors successors, Bad bad) {
   std::vector<std::uint64_t> todo{0};
   boost::unordered_flat_set<std::uint64_t> seen{0};
   std::vector<std::uint64_t> next;
   while (!todo.empty()) {
     const std::uint64_t state = todo.back();
     todo.pop_back();
-    if (bad(state)) return true;
+    if (bad(state)) return false;
     next.clear();
     successors(state, next);
     for (std::uint64_t s : next) {
       if (seen.insert(s).second) todo.push_back(s);
     }
+    if (seen.size() > kMaxProofStates) return false;
   }
-  return false;
+  return true;
 }
 
-// Some N has an option of value G(N). Letters (N, G(N)); state: graph state,
+// No N has an option of value G(N). Letters (N, G(N)); state: graph state,
 // option state (20 bits each).
-bool reaches_own_value(const DigitDfa& graph, const DigitDfa& option) {
+bool no_option_of_own_value(const DigitDfa& graph, const DigitDfa& option) {
   const auto successors = [&](std::uint64_t state, std::vector<std::uint64_t>& out) {
     for (unsigned letter = 0; letter < 4; ++letter) {
       const std::uint32_t a = graph.step(static_cast<std::uint32_t>(state & kState), letter);
@@ -185,14 +191,14 @@ bool reaches_own_value(const DigitDfa& graph, const DigitDfa& option) {
   const auto bad = [&](std::uint64_t state) {
     return graph.accepting[state & kState] != 0 && option.accepting[state >> 20U] != 0;
   };
-  return reachable(successors, bad);
+  return never_reaches(successors, bad);
 }
 
-// Some N has no option of some value v < G(N). Letters (N, G(N), v); state:
+// Every N has an option of every value v < G(N). Letters (N, G(N), v); state:
 // graph state, state of the complement of `option` (20 bits each), the order
 // of v against G(N) so far (0 equal, 1 less, 2 greater: the first digit that
 // differs decides).
-bool misses_smaller_value(const DigitDfa& graph, const DigitDfa& option) {
+bool every_smaller_value_reached(const DigitDfa& graph, const DigitDfa& option) {
   const DigitDfa missing = detail::complement(option);
   const auto successors = [&](std::uint64_t state, std::vector<std::uint64_t>& out) {
     for (unsigned letter = 0; letter < 8; ++letter) {
@@ -210,7 +216,7 @@ bool misses_smaller_value(const DigitDfa& graph, const DigitDfa& option) {
     return graph.accepting[state & kState] != 0 && missing.accepting[(state >> 20U) & kState] != 0 &&
            (state >> 40U) == 1;
   };
-  return reachable(successors, bad);
+  return never_reaches(successors, bad);
 }
 
 }  // namespace
@@ -231,6 +237,14 @@ std::optional<std::uint64_t> automatic_proof_length(const HeapRules& rules, cons
   // The table itself must follow the claim (from n0, where the automata start
   // at n0' = max(n0, 1)): a claim it contradicts fails here at once.
   if (detail::pattern_start(g, g.size(), p, s) > period.preperiod) return std::nullopt;
+  // Values that are not the game's (a damaged or hand-made table file) fail
+  // here, computed again, before the automata spend their bounds on them.
+  const std::uint64_t recomputed = std::min<std::uint64_t>(n0 + p, kRecomputedValues);
+  std::vector<V> again{0};
+  if (extend_plain(rules, again, recomputed - 1) != recomputed ||
+      !std::equal(again.begin(), again.end(), g.begin())) {
+    return std::nullopt;
+  }
   const std::optional<DigitDfa> graph = graph_automaton(period, g);
   if (!graph) return std::nullopt;
   const DigitNfa one = detail::least_first(*graph);
@@ -255,7 +269,9 @@ std::optional<std::uint64_t> automatic_proof_length(const HeapRules& rules, cons
     if (allows(digit, 3)) kinds.push_back({.take = k, .heaps = &three_nfa});
   }
   const std::optional<DigitDfa> option = option_automaton(kinds);
-  if (!option || reaches_own_value(*graph, *option) || misses_smaller_value(*graph, *option)) return std::nullopt;
+  if (!option || !no_option_of_own_value(*graph, *option) || !every_smaller_value_reached(*graph, *option)) {
+    return std::nullopt;
+  }
   return n0 + p;  // G reads the table below n0 + p; the automata cover every heap size
 }
 

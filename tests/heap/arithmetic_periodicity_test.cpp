@@ -150,6 +150,28 @@ TEST(ArithmeticPeriodicity, WrongClaimsAreNeverProven) {
   EXPECT_FALSE(grundys.period());
 }
 
+TEST(ArithmeticPeriodicity, PatternsAfterValuesNoGameHasAreRefused) {
+  // What a damaged or hand-made table file can hold: a long stretch of arbitrary
+  // values, then a clean arithmetic pattern. The values are not the game's, so
+  // the claim is false; the automata must say no within their bounds on states,
+  // edges and steps (such a file once took the construction past a gigabyte).
+  std::mt19937_64 random(20261126);
+  for (const std::string code : {"0.3f", "0.ff", "0.bfb", "0.01b", "0.f7", "0.6f3"}) {
+    for (int round = 0; round < 3; ++round) {
+      const std::uint64_t n0 = 100 + random() % 300;
+      const std::uint64_t p = 1 + random() % 11;
+      const std::uint64_t s = 1 + random() % 200;
+      std::vector<std::uint16_t> g(n0 + p);
+      for (std::uint16_t& v : g) v = static_cast<std::uint16_t>(random() % 64);
+      while (g.size() < 2 * n0 + 8 * p) g.push_back(static_cast<std::uint16_t>(g[g.size() - p] + s));
+      const std::span<const std::uint16_t> values(g);
+      const std::optional<Periodicity> seen = observe_arithmetic_period(values);
+      ASSERT_TRUE(seen) << code;
+      EXPECT_FALSE(automatic_proof_length(parse_heap_rules(code), *seen, values)) << code << " round " << round;
+    }
+  }
+}
+
 TEST(ArithmeticPeriodicity, EveryPatternOfTwoDigitCodesIsProvenAndHoldsInTheBruteForce) {
   // Every code 0.xy whose 300 values follow an arithmetic pattern: the table
   // proves a period (the power-of-two condition or the automata), and g(n) from

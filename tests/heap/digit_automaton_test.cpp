@@ -118,5 +118,23 @@ TEST(DigitAutomaton, TooManyStatesGiveUp) {
   EXPECT_TRUE(accepts(*small, {3 * 20011}, 20));
 }
 
+TEST(DigitAutomaton, DenseAutomataGiveUpOnEdgesBeforeStates) {
+  // 64 states, each leading to all 64 on both letters: 8,192 edges for a relation
+  // (every word) of one state. Edges are bounded too (16 per state allowed), so
+  // memory stays in proportion to the states allowed.
+  DigitNfa nfa;
+  nfa.tracks = 1;
+  nfa.starts = {0};
+  nfa.successors = [](std::uint64_t, unsigned, std::vector<std::uint64_t>& out) {
+    for (std::uint64_t q = 0; q < 64; ++q) out.push_back(q);
+  };
+  nfa.accepting = [](std::uint64_t) { return true; };
+  EXPECT_FALSE(determinize(nfa, 64));
+  const std::optional<DigitDfa> all = determinize(nfa, 1024);
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->size(), 1U);
+  for (std::uint64_t x = 0; x < 100; ++x) EXPECT_TRUE(accepts(*all, {x}, 8)) << x;
+}
+
 }  // namespace
 }  // namespace grundy::heap::detail

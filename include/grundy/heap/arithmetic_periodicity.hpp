@@ -29,8 +29,8 @@ template <class V>
 std::optional<std::uint64_t> arithmetic_proof_length(const HeapRules& rules, const Periodicity& period,
                                                      std::span<const V> g);
 
-/// The most states one automaton of automatic_proof_length may have, and the
-/// largest period, preperiod and saltus it takes.
+/// The most states one automaton of automatic_proof_length, or one search of a
+/// product of two, may have, and the largest period, preperiod and saltus it takes.
 inline constexpr std::size_t kMaxProofStates = std::size_t{1} << 18;
 inline constexpr std::uint64_t kMaxAutomaticPeriod = std::uint64_t{1} << 24;
 
@@ -39,7 +39,7 @@ inline constexpr std::uint64_t kMaxAutomaticPeriod = std::uint64_t{1} << 24;
 /// so defined from g(0..max(n0, 1) + p - 1) follow the mex rule at every heap
 /// size (docs/heap_tables.md, "Any saltus"). Nothing when they do not, when the
 /// rest of g does not follow the claim, for Grundy's game, or when an automaton
-/// passes kMaxProofStates states.
+/// or a search passes kMaxProofStates states.
 template <class V>
 std::optional<std::uint64_t> automatic_proof_length(const HeapRules& rules, const Periodicity& period,
                                                     std::span<const V> g);
