@@ -86,7 +86,7 @@ std::optional<DigitDfa> sum_automaton(const DigitNfa& left, const DigitNfa& righ
   std::vector<std::uint64_t> ls;
   std::vector<std::uint64_t> rs;
   nfa.successors = [&left, &right, pack, ls, rs](std::uint64_t state, unsigned letter,
-                                                  std::vector<std::uint64_t>& out) mutable {
+                                                 std::vector<std::uint64_t>& out) mutable {
     const std::uint64_t carry = state >> 40U;
     const unsigned m = letter & 1U;
     const unsigned y = letter >> 1U;
@@ -241,8 +241,7 @@ std::optional<std::uint64_t> automatic_proof_length(const HeapRules& rules, cons
   // here, computed again, before the automata spend their bounds on them.
   const std::uint64_t recomputed = std::min<std::uint64_t>(n0 + p, kRecomputedValues);
   std::vector<V> again{0};
-  if (extend_plain(rules, again, recomputed - 1) != recomputed ||
-      !std::equal(again.begin(), again.end(), g.begin())) {
+  if (extend_plain(rules, again, recomputed - 1) != recomputed || !std::equal(again.begin(), again.end(), g.begin())) {
     return std::nullopt;
   }
   const std::optional<DigitDfa> graph = graph_automaton(period, g);

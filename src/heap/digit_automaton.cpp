@@ -35,17 +35,21 @@ struct Edges {
 
 Edges reversed(const Edges& edges, unsigned tracks) {
   const std::size_t letters = std::size_t{1} << tracks;
+  // Edge from -> to, of row `from` = state << tracks | letter, goes back in row to << tracks | letter.
+  const auto back_row = [&](std::size_t from, std::uint32_t to) {
+    return (std::size_t{to} << tracks) | (from & (letters - 1));
+  };
   Edges back;
   back.offsets.assign(edges.rows() + 1, 0);
   for (std::size_t from = 0; from < edges.rows(); ++from) {
-    for (std::uint32_t to : edges.row(from)) ++back.offsets[((std::size_t{to} << tracks) | (from & (letters - 1))) + 1];
+    for (std::uint32_t to : edges.row(from)) ++back.offsets[back_row(from, to) + 1];
   }
   for (std::size_t r = 0; r < edges.rows(); ++r) back.offsets[r + 1] += back.offsets[r];
   back.targets.resize(edges.targets.size());
   std::vector<std::uint32_t> fill(back.offsets.begin(), back.offsets.end() - 1);
   for (std::size_t from = 0; from < edges.rows(); ++from) {
     for (std::uint32_t to : edges.row(from)) {
-      back.targets[fill[(std::size_t{to} << tracks) | (from & (letters - 1))]++] = static_cast<std::uint32_t>(from >> tracks);
+      back.targets[fill[back_row(from, to)]++] = static_cast<std::uint32_t>(from >> tracks);
     }
   }
   return back;
@@ -61,7 +65,7 @@ class SequenceIndex {
   SequenceIndex(const SequenceIndex&) = delete;
   SequenceIndex& operator=(const SequenceIndex&) = delete;
 
-  /// The sequence being written.
+  /// The buffer: the next sequence's words are appended to it, then interned.
   std::vector<std::uint32_t>& words() { return words_; }
 
   /// The number of the sequence written since the last call, and whether it is new.
@@ -307,8 +311,7 @@ std::optional<DigitDfa> determinize(const DigitNfa& nfa, std::size_t max_states)
     class_starts[cls[q]] = starts[q];
     class_accepting[cls[q]] = class_accepting[cls[q]] != 0 || accepting[q] != 0 ? 1 : 0;
   }
-  const std::optional<DigitDfa> backward =
-      subsets(nfa.tracks, back, marked(class_accepting), class_starts, max_states);
+  const std::optional<DigitDfa> backward = subsets(nfa.tracks, back, marked(class_accepting), class_starts, max_states);
   if (!backward) return std::nullopt;
   DigitDfa dfa = minimise(*backward);
   set_live(dfa);
