@@ -84,7 +84,7 @@ void SpillFile::read(std::uint64_t begin, std::uint64_t count, std::uint16_t* ou
 
 StreamedValues::StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsAccumulator* stats)
     : file_(file), sizes_(sizes), stats_(stats) {
-  // The kernel's prefix loops read up to 4096 pairs from the head and the window.
+  // The kernel's prefix loops read up to 1024 pairs from the head and the window.
   sizes_.head = std::max<std::uint64_t>(sizes_.head, 16);
   sizes_.window = std::max<std::uint64_t>(sizes_.window, 16);
   sizes_.cursor = std::max<std::uint64_t>(sizes_.cursor, 16);
