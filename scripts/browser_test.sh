@@ -7,15 +7,17 @@
 #        scripts/browser_test.sh --mock   against tests/browser/mock_server.mjs (page development only)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/setup.sh"
+script=browser_test
+source "$root/scripts/lib/stages.sh"
+quiet_when_complete=1 setup_stage
 build=$root/build/release
 grundy=$build/grundy
 out=$root/build/browser
 mkdir -p "$out"
 
 if [ ! -x "$grundy" ]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" --target grundy_cli
+  [ -f "$build/build.ninja" ] || configure "$build" "${release_options[@]}"
+  stage build build_with_progress "$build" grundy_cli
 fi
 
 cd "$root/tests/browser"

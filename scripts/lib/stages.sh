@@ -1,0 +1,124 @@
+# Sourced by scripts/demo.sh, build.sh and test.sh: what they say on stderr while
+# they work. Answers and test results stay on stdout.
+#   stage NAME COMMAND...      runs COMMAND, then says "SCRIPT: NAME (TIME)" (or that it failed)
+#   setup_stage                installs what is missing (scripts/setup.sh); says what, or that nothing was
+#   configure DIR OPTIONS...   CMake's configure step, quiet unless it fails; release_options: build/release's
+#   build_has_work DIR TARGET  true when the build of TARGET has something to do
+#   build_with_progress DIR [TARGET]  builds, its progress one line rewritten in place on a terminal
+# The caller sets `script` (the name that starts each line) and `root`.
+
+# Microseconds since the epoch (bash 5's clock; no external program).
+now() {
+  local t=${EPOCHREALTIME/,/.}
+  echo $((10#${t%.*} * 1000000 + 10#${t#*.}))
+}
+
+# "0.4 s", "12.0 s", "2 min 31 s".
+elapsed_since() {
+  local tenths=$((($(now) - $1) / 100000))
+  if ((tenths < 600)); then
+    printf '%d.%d s' $((tenths / 10)) $((tenths % 10))
+  else
+    printf '%d min %d s' $((tenths / 600)) $((tenths / 10 % 60))
+  fi
+}
+
+say() { echo "$script: $*" >&2; }
+
+# Runs COMMAND as stage NAME, then one line: "SCRIPT: NAME (TIME)", or that it failed.
+stage() {
+  local name=$1 start status=0
+  shift
+  start=$(now)
+  "$@" || status=$?
+  if [ "$status" -eq 0 ]; then
+    say "$name ($(elapsed_since "$start"))"
+  else
+    say "$name failed after $(elapsed_since "$start") (exit status $status)"
+  fi
+  return "$status"
+}
+
+# The setup stage: scripts/setup.sh installs what is missing and says what; this
+# says that nothing was missing, unless `quiet_when_complete` is set (the demo
+# says nothing when everything is in place). Sets `setup_installed` to what was
+# installed. GRUNDY_SKIP_SETUP=1 skips it (packages managed otherwise).
+setup_stage() {
+  local start
+  start=$(now)
+  setup_installed=
+  if [ -n "${GRUNDY_SKIP_SETUP:-}" ]; then
+    [ -n "${quiet_when_complete:-}" ] || say "setup skipped (GRUNDY_SKIP_SETUP)"
+    return 0
+  fi
+  setup_installed=$("$root/scripts/setup.sh" --missing)
+  if [ -z "$setup_installed" ]; then
+    [ -n "${quiet_when_complete:-}" ] || say "setup: nothing to install ($(elapsed_since "$start"))"
+    return 0
+  fi
+  "$root/scripts/setup.sh" || { say "setup failed after $(elapsed_since "$start")"; return 1; }
+  say "setup: installed $(wc -w <<<"$setup_installed") packages ($(elapsed_since "$start"))"
+}
+
+# The one Release configuration of build/release, so that demo.sh, build.sh and
+# test.sh reuse each other's objects instead of rebuilding.
+release_options=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DGRUNDY_MPI=ON -DGRUNDY_BUILD_TESTS=ON -DGRUNDY_BUILD_BENCH=ON
+  # Unity batches: a whole build takes about half the time (an edit recompiles its batch).
+  -DCMAKE_UNITY_BUILD=ON)
+
+# Runs CMake's configure step on DIR with OPTIONS; its messages are shown only when it fails.
+configure() {
+  local build=$1 log
+  shift
+  mkdir -p "$build"
+  log=$build/configure.log
+  cmake -S "$root" -B "$build" "$@" >"$log" 2>&1 || { cat "$log" >&2; return 1; }
+}
+
+# Ninja's dry run lists the steps it would take; re-checking CMake's globbed source
+# lists is done on every build and is not work.
+build_has_work() {
+  local build=$1 target=$2 plan
+  [ -f "$build/build.ninja" ] || return 0
+  plan=$(cmake --build "$build" --target "$target" -- -n 2>/dev/null) || return 0
+  grep -v 'Re-checking globbed directories' <<<"$plan" | grep -q '^\['
+}
+
+# Builds, turning Ninja's "[done/total] step" lines into one line rewritten in
+# place where stderr is a terminal (none elsewhere); everything else the build
+# prints (warnings, errors, CMake re-running) goes to stderr as it comes.
+build_with_progress() {
+  local build=$1 target=${2:-}
+  local args=()
+  [ -n "$target" ] && args=(--target "$target")
+  NINJA_STATUS='[%f/%t] ' cmake --build "$build" "${args[@]}" 2>&1 | show_build_progress "${progress_label:-$script: build}"
+  return "${PIPESTATUS[0]}"
+}
+
+# Reads Ninja's output on stdin; writes to stderr only.
+show_build_progress() {
+  local label=$1 line status= columns=80 terminal=
+  if [ -t 2 ] && [ "${TERM:-dumb}" != dumb ]; then
+    terminal=1
+    columns=$(stty size </dev/tty 2>/dev/null | cut -d' ' -f2) || true
+    [[ $columns =~ ^[0-9]+$ ]] && [ "$columns" -gt 10 ] || columns=80
+  fi
+  while IFS= read -r line; do
+    if [[ $line =~ ^\[[0-9]+/[0-9]+\]\  ]]; then
+      [[ $line == *'Re-checking globbed directories'* ]] && continue
+      [ -n "$terminal" ] || continue
+      status="$label $line"
+      # One line, never wrapped: a wrapped line cannot be rewritten in place.
+      printf '\r\033[K%s' "${status:0:columns-1}" >&2
+    elif [[ $line == 'ninja: no work to do.' ]]; then
+      continue
+    elif [ -n "$terminal" ]; then
+      printf '\r\033[K%s\n' "$line" >&2
+      [ -n "$status" ] && printf '%s' "${status:0:columns-1}" >&2
+    else
+      printf '%s\n' "$line" >&2
+    fi
+  done
+  if [ -n "$terminal" ] && [ -n "$status" ]; then printf '\r\033[K' >&2; fi
+  return 0
+}
