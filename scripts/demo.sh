@@ -13,12 +13,15 @@ source "$root/scripts/lib/stages.sh"
 build=${GRUNDY_BUILD_DIR:-$root/build/release}
 
 quiet_when_complete=1 setup_stage
-if [ ! -f "$build/build.ninja" ] || build_has_work "$build" grundy_cli; then
-  [ -n "$setup_installed" ] || [ -n "${GRUNDY_SKIP_SETUP:-}" ] || say "setup: every package grundy needs is installed"
-  say "building grundy (the first build takes a few minutes on 2 cores)"
-  start=$(now)
-  [ -f "$build/build.ninja" ] || configure "$build" "${release_options[@]}"
-  build_with_progress "$build" grundy_cli || { say "the build failed (its messages are above)"; exit 1; }
-  say "built in $(elapsed_since "$start")"
+# Said only if the build has something to do.
+build_header="$script: building grundy (the first build takes a few minutes on 2 cores)"
+[ -n "$setup_installed" ] || [ -n "${GRUNDY_SKIP_SETUP:-}" ] ||
+  build_header="$script: setup: every package grundy needs is installed"$'\n'"$build_header"
+build_start=$(now)
+if [ ! -f "$build/build.ninja" ]; then
+  echo "$build_header" >&2
+  build_header=-
+  configure "$build" "${release_options[@]}"
 fi
+build_with_progress "$build" grundy_cli || { say "the build failed (its messages are above)"; exit 1; }
 exec "$build/grundy" examples "$@"

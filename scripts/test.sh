@@ -8,7 +8,7 @@
 # terminal; ctest's report goes to stdout.
 # Usage: scripts/test.sh            Release build in build/release
 #        scripts/test.sh --sanitize AddressSanitizer + UBSan build in build/sanitize
-#   GRUNDY_SKIP_SETUP=1 skips scripts/setup.sh (packages managed otherwise).
+#   GRUNDY_BUILD_DIR=DIR builds there instead; GRUNDY_SKIP_SETUP=1 skips scripts/setup.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 script=test
@@ -18,7 +18,7 @@ jobs=$(nproc)
 setup_stage
 if [ "${1:-}" = "--sanitize" ]; then
   script="test --sanitize"
-  build=$root/build/sanitize
+  build=${GRUNDY_BUILD_DIR:-$root/build/sanitize}
   # -O1 with line tables only: sanitizer reports keep file:line, the build is much faster.
   stage configure configure "$build" -G Ninja -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" -DGRUNDY_SANITIZE=ON \
     -DCMAKE_UNITY_BUILD=ON -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_WEB=OFF
@@ -30,7 +30,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   exit 0
 fi
 
-build=$root/build/release
+build=${GRUNDY_BUILD_DIR:-$root/build/release}
 stage configure configure "$build" "${release_options[@]}"
 stage build build_with_progress "$build"
 stage tests ctest --test-dir "$build" --output-on-failure -j "$jobs"

@@ -3,7 +3,6 @@
 #   stage NAME COMMAND...      runs COMMAND, then says "SCRIPT: NAME (TIME)" (or that it failed)
 #   setup_stage                installs what is missing (scripts/setup.sh); says what, or that nothing was
 #   configure DIR OPTIONS...   CMake's configure step, quiet unless it fails; release_options: build/release's
-#   build_has_work DIR TARGET  true when the build of TARGET has something to do
 #   build_with_progress DIR [TARGET]  builds, its progress one line rewritten in place on a terminal
 # The caller sets `script` (the name that starts each line) and `root`.
 
@@ -75,50 +74,49 @@ configure() {
   cmake -S "$root" -B "$build" "$@" >"$log" 2>&1 || { cat "$log" >&2; return 1; }
 }
 
-# Ninja's dry run lists the steps it would take; re-checking CMake's globbed source
-# lists is done on every build and is not work.
-build_has_work() {
-  local build=$1 target=$2 plan
-  [ -f "$build/build.ninja" ] || return 0
-  plan=$(cmake --build "$build" --target "$target" -- -n 2>/dev/null) || return 0
-  grep -v 'Re-checking globbed directories' <<<"$plan" | grep -q '^\['
-}
-
 # Builds, turning Ninja's "[done/total] step" lines into one line rewritten in
 # place where stderr is a terminal (none elsewhere); everything else the build
 # prints (warnings, errors, CMake re-running) goes to stderr as it comes.
+# With `build_header` set, that text comes first, and a last line with the time
+# since `build_start` (default: now), but only if the build had something to do:
+# an up-to-date build says nothing. `build_header=-` means no header, the last line still.
 build_with_progress() {
   local build=$1 target=${2:-}
   local args=()
   [ -n "$target" ] && args=(--target "$target")
-  NINJA_STATUS='[%f/%t] ' cmake --build "$build" "${args[@]}" 2>&1 | show_build_progress "${progress_label:-$script: build}"
+  NINJA_STATUS='[%f/%t] ' cmake --build "$build" "${args[@]}" 2>&1 |
+    show_build_progress "$script: build" "${build_header:-}" "${build_start:-$(now)}"
   return "${PIPESTATUS[0]}"
 }
 
 # Reads Ninja's output on stdin; writes to stderr only.
 show_build_progress() {
-  local label=$1 line status= columns=80 terminal=
+  local label=$1 header=$2 start=$3 line status= columns=80 terminal= shown=
   if [ -t 2 ] && [ "${TERM:-dumb}" != dumb ]; then
     terminal=1
     columns=$(stty size </dev/tty 2>/dev/null | cut -d' ' -f2) || true
     [[ $columns =~ ^[0-9]+$ ]] && [ "$columns" -gt 10 ] || columns=80
   fi
   while IFS= read -r line; do
+    # Not work: the check of CMake's globbed source lists (every build), an up-to-date build.
+    [[ $line == *'Re-checking globbed directories'* || $line == 'ninja: no work to do.' ]] && continue
+    if [ -z "$shown" ]; then
+      shown=1
+      [ -z "$header" ] || [ "$header" = - ] || printf '%s\n' "$header" >&2
+    fi
     if [[ $line =~ ^\[[0-9]+/[0-9]+\]\  ]]; then
-      [[ $line == *'Re-checking globbed directories'* ]] && continue
       [ -n "$terminal" ] || continue
       status="$label $line"
       # One line, never wrapped: a wrapped line cannot be rewritten in place.
       printf '\r\033[K%s' "${status:0:columns-1}" >&2
-    elif [[ $line == 'ninja: no work to do.' ]]; then
-      continue
     elif [ -n "$terminal" ]; then
       printf '\r\033[K%s\n' "$line" >&2
-      [ -n "$status" ] && printf '%s' "${status:0:columns-1}" >&2
+      [ -z "$status" ] || printf '%s' "${status:0:columns-1}" >&2
     else
       printf '%s\n' "$line" >&2
     fi
   done
   if [ -n "$terminal" ] && [ -n "$status" ]; then printf '\r\033[K' >&2; fi
+  if [ -n "$shown" ] && [ -n "$header" ]; then echo "$script: built in $(elapsed_since "$start")" >&2; fi
   return 0
 }
