@@ -9,6 +9,7 @@
 
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/value_stream.hpp"
+#include "heap/speculated_blocks.hpp"
 
 namespace {
 
@@ -22,6 +23,7 @@ template <bool kFast>
 void run_table(benchmark::State& state, const HeapRules& rules, unsigned threads = 1) {
   const auto upto = static_cast<std::uint64_t>(state.range(0));
   grundy::heap::KernelStats stats;
+  const grundy::heap::detail::SpeculatedTimes before = grundy::heap::detail::speculated_totals();
   for (auto _ : state) {
     std::vector<std::uint16_t> g;
     g.reserve(upto + 1);
@@ -39,6 +41,20 @@ void run_table(benchmark::State& state, const HeapRules& rules, unsigned threads
   state.counters["values/s"] = benchmark::Counter(static_cast<double>(upto), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["rare"] = static_cast<double>(stats.rare_count.load());
   state.counters["mask"] = static_cast<double>(stats.rare_mask.load());
+  // Speculated blocks (the dense and plain methods on a team): the serial
+  // fraction (member 0's in-order finish in the team's CPU time) and the
+  // speed-up Amdahl's law gives it on 16 cores.
+  const grundy::heap::detail::SpeculatedTimes after = grundy::heap::detail::speculated_totals();
+  const auto team_cpu = static_cast<double>((after.team_cpu - before.team_cpu).count());
+  if (team_cpu > 0) {
+    const double serial = static_cast<double>((after.finish_cpu - before.finish_cpu).count()) / team_cpu;
+    state.counters["serial%"] = 100 * serial;
+    state.counters["amdahl16"] = 1 / (serial + (1 - serial) / 16);
+    state.counters["redone"] = static_cast<double>(after.redone - before.redone);
+    // Wall time in the blocks in which only one member computed (a busy machine inflates it).
+    const auto wall = static_cast<double>((after.wall - before.wall).count());
+    state.counters["alone%"] = 100 * (1 - static_cast<double>((after.overlapped - before.overlapped).count()) / wall);
+  }
 }
 
 void BM_GrundysGame_Plain(benchmark::State& state) { run_table<false>(state, kGrundysGame); }
@@ -64,6 +80,20 @@ BENCHMARK(BM_Octal0167_Threads)
     ->Args({1 << 24, 1})->Args({1 << 24, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Plain_Threads)
     ->Args({1 << 16, 1})->Args({1 << 16, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+// The dense method (0.007: no sparse space) and the plain method on a
+// hexadecimal code with three-heap splits (0.9: take one, leave none or three heaps), each on one thread (the
+// baseline) and on the team of speculated blocks.
+const HeapRules kHex09 = HeapRules::make("0.9", {0, 9});
+void BM_Treblecross_Threads(benchmark::State& state) {
+  run_table<true>(state, kTreblecross, static_cast<unsigned>(state.range(1)));
+}
+void BM_PlainThreeHeaps_Threads(benchmark::State& state) {
+  run_table<false>(state, kHex09, static_cast<unsigned>(state.range(1)));
+}
+BENCHMARK(BM_Treblecross_Threads)
+    ->Args({1 << 17, 1})->Args({1 << 17, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PlainThreeHeaps_Threads)
+    ->Args({2000, 1})->Args({2000, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The table in bounded memory (values spilled to a file, read back through the
 // head, the window and cursors) beside the same kernel on the table in memory

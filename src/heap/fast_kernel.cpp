@@ -9,10 +9,10 @@
 //   with a rare heap, so the candidate costs O(#rare); the values of parity Q
 //   below it are then shown reached by a short scan.
 // Games with 3-heap splits (hexadecimal digits with bit 8) use the plain method.
-// With control.threads >= 2, games whose g(n) reads g only up to n - 2 may run
-// the dense method on two threads taking alternate heap sizes, where measured
-// faster (see run()). The state (histogram, mask, rare list) is rebuilt from the
-// given prefix on every call, so chunked calls and resumed tables agree.
+// With control.threads >= 2 the dense method runs on a team in speculated
+// blocks (speculated_blocks.hpp), where measured faster (see run()). The state
+// (histogram, mask, rare list) is rebuilt from the given prefix on every call,
+// so chunked calls and resumed tables agree.
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -25,6 +25,7 @@
 #include "grundy/heap/moves.hpp"
 #include "grundy/heap/value_stream.hpp"
 #include "sparse_block.hpp"
+#include "speculated_blocks.hpp"
 #include "worker_team.hpp"
 
 namespace grundy::heap {
@@ -195,8 +196,8 @@ template <class V>
 class VectorValues {
  public:
   using Value = V;
-  /// The whole table in memory: the two-thread relay (run_parallel) reads and
-  /// writes it directly, and the block method reserves it once for a stretch.
+  /// The whole table in memory: the block methods reserve it once for a stretch
+  /// (members read it while member 0 appends).
   static constexpr bool kInMemory = true;
   explicit VectorValues(std::vector<V>& g) : g_(g) {}
   [[nodiscard]] std::uint64_t size() const { return g_.size(); }
@@ -251,13 +252,6 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       if ((k & 1) != (splits_.front() & 1)) heap_parity_ok_ = false;
     }
-    // g(n) reads g up to n - dist_ only; with dist_ >= 2 two threads can take
-    // alternate heap sizes (0.007: 3, 0.167: 2; Grundy's game and Kayles: 1).
-    dist_ = kNone;
-    for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
-      if (allows(rules.digits()[k], 1) && k >= 1) dist_ = std::min(dist_, k);
-      if (allows(rules.digits()[k], 2)) dist_ = std::min(dist_, k + 1);
-    }
     for (std::uint64_t i = 1; i < g_.size(); ++i) note_value(i);
     resize_sets();
   }
@@ -275,33 +269,33 @@ class FastKernel {
         // Cut short by a wider value: new blocks, not the rest of the segment one heap size at a time.
         if (n == segment_end || halted() || (n > before && blocks_apply(n))) continue;
       }
-      // Two threads pay only where one heap size is long work (the dense scan
-      // over n / 2 pairs): the relay costs a cache-line transfer per value, and
-      // much more when the machine is busy. So each call first times a segment
-      // on one thread, then a segment on two, and keeps two only if faster.
-      const bool eligible = S::kInMemory && !shared_group() && control_.threads >= 2 && dist_ >= 2 && dist_ != kNone &&
-                            !sparse_ &&
-                            n >= kParallelFrom && segment_end - n >= 1024 && !parallel_off_;
-      const bool parallel = eligible && one_thread_cost_ > 0;
+      // The dense method on the team. On a busy machine a member may wait for a
+      // descheduled one at every block, so (adaptive) each call times a segment
+      // on one thread from kDenseTimedFrom on, then one on the team, and keeps
+      // the team only if clearly faster.
+      const bool eligible = S::kInMemory && !shared_group() && control_.threads >= 2 && !sparse_ &&
+                            n >= kDenseTeamFrom && !parallel_off_;
+      const bool timed = eligible && control_.adaptive && n >= kDenseTimedFrom;
+      const bool parallel = eligible && (!timed || one_thread_cost_ > 0);
       const auto start = std::chrono::steady_clock::now();
       std::uint64_t reached = 0;
       if constexpr (S::kInMemory) {
-        reached = parallel ? run_parallel(n, segment_end) : run_sequential(n, segment_end);
+        reached = parallel ? run_dense_team(n, segment_end) : run_sequential(n, segment_end);
       } else {
         reached = run_sequential(n, segment_end);
       }
-      if (eligible && reached > n) {
+      if (timed && reached > n) {
         const double work = static_cast<double>(n + reached) * static_cast<double>(reached - n);
         const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / work;
         if (!parallel) {
           one_thread_cost_ = cost;
-        } else if (cost > 0.8 * one_thread_cost_) {
+        } else if (cost > kTeamMargin * one_thread_cost_) {
           parallel_off_ = true;
         }
       }
       n = reached;
       if (n < segment_end) {
-        // Stopped, or a value outgrew V, or (two threads) a value widened the span.
+        // Stopped, or a value outgrew V, or (the team) a value widened the span.
         if (!parallel || halted() || !step(n)) break;
         ++n;
       }
@@ -368,75 +362,145 @@ class FastKernel {
     if ((n & 1023) == 0) report(n + 1);
   }
 
-  // --- two threads on alternate heap sizes ----------------------------------------
-  // Thread t computes n = begin + t, begin + t + 2, ...: g(n) needs g only up to
-  // n - dist_ <= n - 2, committed by either thread before. Values are committed
-  // strictly in order (a relay on committed_), so the rare list stays sorted and
-  // committed_ is always the length of a valid table. A value that would widen
-  // the value span (or V) ends the segment; the sequential step takes it.
+  // --- the dense method on a team ---------------------------------------------
+  // Heap sizes go in speculated blocks (speculated_blocks.hpp). The speculation
+  // of n marks the options whose heaps lie below the block's `known` (the
+  // one-heap options, the prefix's pairs (a, rest - a) with a > rest - known),
+  // takes the candidates they leave, and keeps the first group of (up to eight)
+  // candidates with members no pair of the proof scan reaches, and those members
+  // (first_unreached_group: all those pairs lie below known, as blocks are at
+  // most n / 32 long and the prefix at least n / 8). The finish drops the
+  // members that the options left (which reach into [known, n)) reach, by the
+  // same vector scan: the smallest one left is g(n) (the candidates below it are
+  // reached by the scan or the options left, or were never candidates); when
+  // none is left (rare), n is computed again in full. The values are value_dense's.
 
-  std::uint64_t run_parallel(std::uint64_t begin, std::uint64_t end) {
-    g_.resize(end);
-    const std::size_t rare_before = rare_.size();
-    rare_.resize(rare_before + kRareSlack);
-    rare_value_.resize(rare_before + kRareSlack);
-    rare_published_.store(rare_before, std::memory_order_relaxed);
-    committed_.store(begin, std::memory_order_relaxed);
-    abort_.store(false, std::memory_order_relaxed);
-    std::thread helper([this, begin, end] { relay(1, begin, end); });
-    relay(0, begin, end);
-    helper.join();
-    const std::uint64_t reached = committed_.load(std::memory_order_acquire);
-    g_.resize(reached);
-    rare_.resize(rare_published_.load(std::memory_order_acquire));
-    rare_value_.resize(rare_.size());
-    for (std::uint64_t i = begin; i < reached; ++i) note_value(i);
-    if (sparse_) {
-      sparse_steps_ += reached - begin;
-    } else {
-      dense_steps_ += reached - begin;
+  struct DenseGuess {
+    V unreached[8];  // the first group's members no pair of the proof scan reaches
+    int count;       // 0: every candidate is reached, g(n) = limit
+    std::uint64_t known;  // the speculation read the values below it
+  };
+  struct DenseSlot {
+    std::uint64_t span = 0;  // span_ and the candidates' limit when the block was prepared
+    std::uint64_t limit = 0;
+    std::vector<DenseGuess> guesses;  // per heap size of the block
+  };
+
+  // The speculated-blocks method (speculated_blocks.hpp) of this kernel.
+  struct DenseTeamMethod {
+    FastKernel& kernel;
+    [[nodiscard]] std::uint64_t block_length(std::uint64_t begin) const { return kernel.dense_block_length(begin); }
+    void prepare(const detail::SpeculatedBlock& block) { kernel.prepare_dense(block); }
+    void speculate(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, unsigned t) {
+      kernel.speculate_dense(block, n, known, kernel.team_scratch_[t]);
     }
-    if (rare_.size() > rare_before) report_rare();
-    report(reached);
-    return reached;
+    bool finish(const detail::SpeculatedBlock& block, std::uint64_t n) { return kernel.finish_dense(block, n); }
+    [[nodiscard]] bool stopped() const { return kernel.stop_requested(); }
+  };
+
+  // Heap sizes begin .. end-1 on the team; returns where it stopped (short of
+  // end: stopped, a value did not fit in V, or one widened the span).
+  std::uint64_t run_dense_team(std::uint64_t begin, std::uint64_t end) {
+    if (!team_) team_ = detail::lease_team(control_.threads);
+    team_scratch_.resize(team_->size());
+    g_.reserve(end);
+    DenseTeamMethod method{*this};
+    detail::run_speculated_blocks(*team_, method, begin, end, dense_times_);
+    if (dense_redone_ != 0) {
+      detail::add_speculated_totals({.redone = dense_redone_});
+      dense_times_.redone += dense_redone_;
+      dense_redone_ = 0;
+    }
+    report(g_.size());
+    return g_.size();
   }
 
-  // Waits until the first `count` values are committed; false when aborted.
-  bool wait_committed(std::uint64_t count) {
-    for (unsigned spins = 0; committed_.load(std::memory_order_acquire) < count; ++spins) {
-      if (abort_.load(std::memory_order_relaxed)) return false;
-      if (spins >= 64) std::this_thread::yield();
-    }
-    return true;
+  // About a millisecond of work per member and block (a member's wait for the
+  // others costs less then), at least 4 heap sizes, at most n / 32 in all (the
+  // speculation's pairs must lie below the block before).
+  [[nodiscard]] std::uint64_t dense_block_length(std::uint64_t begin) const {
+    const std::uint64_t per_member = std::max<std::uint64_t>(4, kDenseMemberWork / begin);
+    return std::clamp<std::uint64_t>(team_->size() * per_member, 1, begin / 32);
   }
 
-  void relay(unsigned t, std::uint64_t begin, std::uint64_t end) {
-    Scratch& scratch = scratch_[t];
-    for (std::uint64_t n = begin + t; n < end; n += 2) {
-      if (stop_requested()) abort_.store(true, std::memory_order_relaxed);
-      if (!wait_committed(n + 1 - dist_)) return;
-      const std::uint64_t value = sparse_ ? value_sparse(n, scratch, rare_published_.load(std::memory_order_acquire))
-                                          : value_dense(n, scratch);
-      if (value >= span_ || !wait_committed(n)) {
-        abort_.store(true, std::memory_order_relaxed);
-        return;
+  void prepare_dense(const detail::SpeculatedBlock& block) {
+    DenseSlot& slot = dense_slots_[block.slot];
+    slot.span = span_;
+    slot.limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
+    slot.guesses.resize(block.end - block.begin);
+    for (Scratch& scratch : team_scratch_) {
+      if (scratch.mark.size() < 2 * span_ + 1) scratch.mark.assign(2 * span_ + 1, 0);
+    }
+  }
+
+  // value_dense without the options that reach into [known, n): reads g below known only.
+  void speculate_dense(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, Scratch& s) {
+    const DenseSlot& slot = dense_slots_[block.slot];
+    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    for (std::uint64_t k = 0; k <= top; ++k) {
+      const std::uint8_t d = rules_.digits()[k];
+      if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
+      if (allows(d, 1) && fits(n, k, 1) && n - k < known) mark(s, g_[n - k]);
+    }
+    const std::uint64_t prefix = std::max(slot.span, n / kDensePrefixShare);
+    for (std::uint64_t k : splits_) {
+      if (k + 2 > n) continue;
+      const std::uint64_t rest = n - k;
+      const std::uint64_t first = rest >= known ? rest - known + 1 : 1;  // (a, rest - a) lies below known
+      mark_pairs(rest, first, std::min(half(rest), prefix), s.mark.data());
+    }
+    s.candidates.clear();
+    for (std::uint64_t v = 0; v < slot.limit; ++v) {
+      if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
+    }
+    std::memset(s.mark.data(), 0, slot.span);
+    DenseGuess& guess = dense_slots_[block.slot].guesses[n - block.begin];
+    guess.known = known;
+    guess.count = first_unreached_group(n, prefix + 1, s.candidates, guess.unreached);
+  }
+
+  // The smallest of the guess's members that no option of n reaching into
+  // [known, n) reaches, or kNone.
+  [[nodiscard]] std::uint64_t unreached_in_block(std::uint64_t n, std::uint64_t known, const DenseGuess& guess) const {
+    V active[8];
+    int count = guess.count;
+    std::copy(guess.unreached, guess.unreached + 8, active);
+    const auto drop = [&active, &count](V value) {
+      int kept = 0;
+      for (int j = 0; j < count; ++j) {
+        if (active[j] != value) active[kept++] = active[j];
       }
-      g_[n] = static_cast<V>(value);
-      if (sparse_ && is_rare(n)) {
-        const std::size_t count = rare_published_.load(std::memory_order_relaxed);
-        if (count == rare_.size()) {  // out of reserved room: let the sequential step go on
-          abort_.store(true, std::memory_order_relaxed);
-          return;
-        }
-        rare_[count] = n;
-        rare_value_[count] = static_cast<V>(value);
-        rare_published_.store(count + 1, std::memory_order_release);
-      }
-      committed_.store(n + 1, std::memory_order_release);
-      if (t == 0 && (n & 1023) == 0 && control_.progress != nullptr) {
-        control_.progress->store(n + 1, std::memory_order_relaxed);
+      count = kept;
+      for (int j = count; j < 8; ++j) active[j] = active[0];
+    };
+    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    for (std::uint64_t k = 0; k <= top; ++k) {
+      if (allows(rules_.digits()[k], 1) && fits(n, k, 1) && n - k >= known) drop(g_[n - k]);
+    }
+    for (std::uint64_t k : splits_) {
+      if (k + 2 > n || n - k < known || count == 0) continue;
+      const std::uint64_t rest = n - k;
+      drop_reached(rest, 1, std::min(half(rest), rest - known) + 1, active, count);
+    }
+    return count > 0 ? *std::min_element(active, active + count) : kNone;
+  }
+
+  // Commits g(n); false when it does not fit in V (not committed) or widened the
+  // span (committed: the next block's speculation read the old span).
+  bool finish_dense(const detail::SpeculatedBlock& block, std::uint64_t n) {
+    const DenseSlot& slot = dense_slots_[block.slot];
+    const DenseGuess& guess = slot.guesses[n - block.begin];
+    std::uint64_t value = slot.limit;
+    if (guess.count > 0) {
+      value = unreached_in_block(n, guess.known, guess);
+      if (value == kNone) {
+        value = value_dense(n, scratch_[0]);
+        ++dense_redone_;
       }
     }
+    if (value > std::numeric_limits<V>::max()) return false;
+    commit(n, value);
+    return span_ == slot.span;
   }
 
   void report_rare() {
@@ -502,7 +566,12 @@ class FastKernel {
 
   // Marks g[a] ^ g[rest - a] for a in [1, last], a view of the store at a time.
   void mark_pair_prefix(std::uint64_t rest, std::uint64_t last, std::uint8_t* marks) const {
-    for (std::uint64_t a = 1; a <= last;) {
+    mark_pairs(rest, 1, last, marks);
+  }
+
+  // The same for a in [first, last].
+  void mark_pairs(std::uint64_t rest, std::uint64_t first, std::uint64_t last, std::uint8_t* marks) const {
+    for (std::uint64_t a = first; a <= last;) {
       const PairView<V> view = g_.pairs(rest, a, last + 1);
       const V* lo = view.lo;
       const V* hi = view.hi;
@@ -516,32 +585,45 @@ class FastKernel {
   // a time through the vector scan; a group is done when all its members are
   // seen, and the first group with a member never seen holds the answer.
   std::uint64_t first_unreached(std::uint64_t n, std::uint64_t from, const std::vector<std::uint32_t>& candidates) const {
+    V active[8];
+    const int count = first_unreached_group(n, from, candidates, active);
+    return count > 0 ? *std::min_element(active, active + count) : kNone;
+  }
+
+  // That first group's members no pair reaches, ascending, in active[0, count);
+  // returns count (0: every candidate is reached).
+  int first_unreached_group(std::uint64_t n, std::uint64_t from, const std::vector<std::uint32_t>& candidates,
+                            V (&active)[8]) const {
     for (std::size_t group = 0; group < candidates.size(); group += 8) {
-      V active[8];
       int count = 0;
       for (std::size_t i = group; i < candidates.size() && count < 8; ++i) active[count++] = static_cast<V>(candidates[i]);
       for (int j = count; j < 8; ++j) active[j] = active[0];
       for (std::uint64_t k : splits_) {
         if (k + 2 > n || count == 0) continue;
         const std::uint64_t rest = n - k;
-        const std::uint64_t end = half(rest) + 1;
-        std::uint64_t a = from;
-        while (count > 0 && a < end) {
-          std::uint32_t found = 0;
-          const PairView<V> view = g_.pairs(rest, a, end);
-          a += find_any(view.lo, view.hi, 0, view.count, active, count, found);
-          if (found == 0) continue;
-          int kept = 0;
-          for (int j = 0; j < count; ++j) {
-            if (!(found & (std::uint32_t{1} << j))) active[kept++] = active[j];
-          }
-          count = kept;
-          for (int j = count; j < 8; ++j) active[j] = active[0];
-        }
+        drop_reached(rest, from, half(rest) + 1, active, count);
       }
-      if (count > 0) return *std::min_element(active, active + count);
+      if (count > 0) return count;
     }
-    return kNone;
+    return 0;
+  }
+
+  // Drops from active[0, count) (the slots past count repeat active[0]) the
+  // values some pair (a, rest - a), from <= a < end, reaches; keeps the order.
+  void drop_reached(std::uint64_t rest, std::uint64_t from, std::uint64_t end, V (&active)[8], int& count) const {
+    std::uint64_t a = from;
+    while (count > 0 && a < end) {
+      std::uint32_t found = 0;
+      const PairView<V> view = g_.pairs(rest, a, end);
+      a += find_any(view.lo, view.hi, 0, view.count, active, count, found);
+      if (found == 0) continue;
+      int kept = 0;
+      for (int j = 0; j < count; ++j) {
+        if (!(found & (std::uint32_t{1} << j))) active[kept++] = active[j];
+      }
+      count = kept;
+      for (int j = count; j < 8; ++j) active[j] = active[0];
+    }
   }
 
   // --- dense method ---------------------------------------------------------
@@ -1166,7 +1248,9 @@ class FastKernel {
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   static constexpr std::uint64_t kDensePrefixShare = 8;
   static constexpr std::uint64_t kSparseFrom = 4096;
-  static constexpr std::uint64_t kParallelFrom = std::uint64_t{1} << 16;
+  static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
+  static constexpr std::uint64_t kDenseTimedFrom = std::uint64_t{1} << 16;
+  static constexpr std::uint64_t kDenseMemberWork = std::uint64_t{1} << 20;  // heap sizes summed
   static constexpr std::size_t kRareSlack = 1 << 16;
   static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
 
@@ -1183,13 +1267,14 @@ class FastKernel {
   std::uint64_t typical_max_ = 0;
   std::uint64_t prefix_length_ = 0;  // set_lengths
   std::uint64_t block_length_ = 0;
-  Scratch scratch_[2];
-  std::uint64_t dist_ = 1;
-  std::atomic<std::uint64_t> committed_{0};
-  std::atomic<std::size_t> rare_published_{0};
-  std::atomic<bool> abort_{false};
+  Scratch scratch_[1];
   double one_thread_cost_ = 0;  // seconds per unit of dense work (n summed), one thread
   bool parallel_off_ = false;
+  // The dense method on the team.
+  std::vector<Scratch> team_scratch_;  // one per member
+  DenseSlot dense_slots_[2];           // the block being finished and the next one
+  std::uint64_t dense_redone_ = 0;     // heap sizes whose speculated value an option into the block reached
+  detail::SpeculatedTimes dense_times_;
   std::vector<std::uint64_t> histogram_;  // [2 * value + heap parity]
 
   bool sparse_ = false;

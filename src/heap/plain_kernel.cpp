@@ -1,9 +1,10 @@
 // The plain method, the reference: for each n, every option's value into a
-// seen-set, then the mex. With control.threads >= 2 heap sizes go in blocks
-// [b, b + L): the members take the block's heap sizes in turn and mark the
-// options whose heaps all lie below b (nearly all of them); then each n is
-// finished in order with the few options that reach into the block. The same
-// values on any number of threads.
+// seen-set, then the mex. With control.threads >= 2 heap sizes go in
+// speculated blocks (speculated_blocks.hpp): the members take heap sizes from
+// a shared cursor and list the values of the options whose heaps all lie below
+// the block before (nearly all of them); member 0 finishes each n in order with
+// the few options that reach higher, while the others go on with the next
+// block. The same values on any number of threads.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -12,6 +13,7 @@
 
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
+#include "speculated_blocks.hpp"
 #include "worker_team.hpp"
 
 namespace grundy::heap {
@@ -96,48 +98,62 @@ std::uint64_t value_of(std::span<const std::uint64_t> parts, const std::vector<V
 constexpr std::uint64_t kBlocksFrom = 256;
 constexpr std::uint64_t kBlockWork = std::uint64_t{1} << 18;
 
+// The speculated-blocks method (speculated_blocks.hpp) of the plain method.
 template <class V>
 class PlainBlocks {
  public:
-  PlainBlocks(const HeapRules& rules, std::vector<V>& g, unsigned threads)
-      : rules_(rules), g_(g), team_(detail::lease_team(threads)), seen_(team_->size()) {}
+  PlainBlocks(const HeapRules& rules, std::vector<V>& g, const KernelControl& control)
+      : rules_(rules), g_(g), control_(control), team_(detail::lease_team(control.threads)), seen_(team_->size()) {}
 
-  // Computes g(n) for n in [b, min(b + L, end)); false when a value does not fit V.
-  bool block(std::uint64_t end) {
-    const std::uint64_t b = g_.size();
-    const std::uint64_t per_n = any_allows(rules_, 3) ? b * b / 12 + 1 : b + 1;
-    const std::uint64_t length = std::max<std::uint64_t>(std::min(kBlockWork / per_n, b / 4), team_->size());
-    const std::uint64_t stop = std::min(end, b + length);
-    below_.resize(stop - b);
-    const unsigned members = team_->size();
-    auto share = [&](unsigned t) {
-      SeenValues& seen = seen_[t];
-      for (std::uint64_t n = b + t; n < stop; n += members) {
-        for_each_option_by_reach(rules_, n, b, false,
-                                 [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
-        below_[n - b] = seen.marked();
-        seen.clear();
-      }
-    };
-    team_->run(share);
+  // Computes g(n) for n up to end - 1; false when a value does not fit V.
+  bool run(std::uint64_t end) {
+    g_.reserve(end);  // members read the values while member 0 appends
+    detail::SpeculatedTimes times;
+    return detail::run_speculated_blocks(*team_, *this, g_.size(), end, times) != detail::BlocksOutcome::cut;
+  }
+
+  // The speculated-blocks interface.
+  [[nodiscard]] std::uint64_t block_length(std::uint64_t begin) const {
+    const std::uint64_t per_n = any_allows(rules_, 3) ? begin * begin / 12 + 1 : begin + 1;
+    return std::max<std::uint64_t>(std::min(kBlockWork / per_n, begin / 4), 2 * team_->size());
+  }
+  void prepare(const detail::SpeculatedBlock& block) { below_[block.slot].resize(block.end - block.begin); }
+  void speculate(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, unsigned t) {
+    SeenValues& seen = seen_[t];
+    for_each_option_by_reach(rules_, n, known, false,
+                             [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
+    Below& below = below_[block.slot][n - block.begin];
+    below.values = seen.marked();
+    below.known = known;
+    seen.clear();
+  }
+  bool finish(const detail::SpeculatedBlock& block, std::uint64_t n) {
     SeenValues& seen = seen_[0];
-    for (std::uint64_t n = b; n < stop; ++n) {
-      for (std::uint64_t v : below_[n - b]) seen.mark(v);
-      for_each_option_by_reach(rules_, n, b, true,
-                               [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
-      const std::uint64_t value = seen.mex_and_clear();
-      if (value > std::numeric_limits<V>::max()) return false;
-      g_.push_back(static_cast<V>(value));
-    }
+    const Below& below = below_[block.slot][n - block.begin];
+    for (std::uint64_t v : below.values) seen.mark(v);
+    for_each_option_by_reach(rules_, n, below.known, true,
+                             [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
+    const std::uint64_t value = seen.mex_and_clear();
+    if (value > std::numeric_limits<V>::max()) return false;
+    g_.push_back(static_cast<V>(value));
+    if ((n & 1023) == 0 && control_.progress != nullptr) control_.progress->store(n + 1, std::memory_order_relaxed);
     return true;
+  }
+  [[nodiscard]] bool stopped() const {
+    return control_.stop != nullptr && control_.stop->load(std::memory_order_relaxed);
   }
 
  private:
   const HeapRules& rules_;
   std::vector<V>& g_;
+  const KernelControl& control_;
   detail::TeamLease team_;
-  std::vector<SeenValues> seen_;                   // one per member
-  std::vector<std::vector<std::uint64_t>> below_;  // per n of the block: the values below it
+  std::vector<SeenValues> seen_;                      // one per member
+  struct Below {
+    std::vector<std::uint64_t> values;  // the values of the options whose heaps all lie below known
+    std::uint64_t known = 0;
+  };
+  std::vector<Below> below_[2];  // per slot and n of its block
 };
 
 }  // namespace
@@ -166,9 +182,9 @@ std::uint64_t extend_plain(const HeapRules& rules, std::vector<V>& g, std::uint6
     g.push_back(static_cast<V>(value));
     if ((n & 1023) == 0) progress(n + 1);
   }
-  if (threaded && fits && g.size() >= kBlocksFrom && g.size() <= upto) {
-    PlainBlocks<V> blocks(rules, g, control.threads);
-    while (g.size() <= upto && !stopped() && blocks.block(upto + 1)) progress(g.size());
+  if (threaded && fits && g.size() >= kBlocksFrom && g.size() <= upto && !stopped()) {
+    PlainBlocks<V> blocks(rules, g, control);
+    blocks.run(upto + 1);
   }
   progress(g.size());
   return g.size();

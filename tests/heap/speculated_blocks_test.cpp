@@ -1,0 +1,205 @@
+// Speculated blocks: the team does each heap size's work below the block
+// before, member 0 finishes in order. The driver on a toy recurrence (every
+// term reads all the terms before it) against the same recurrence in one loop,
+// on teams of 1 to 8 members, cut short and stopped; then the two kernels that
+// use it, on dense games (the fast kernel's dense method: 0.007, 0.07, 0.16, and
+// 32-bit storage) and on the plain method (hexadecimal codes with three-heap
+// splits, and a two-heap game), on 1, 2, 3 and 8 threads (oversubscribed),
+// in one call, chunk by chunk and continued from a loaded prefix.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/kernel.hpp"
+#include "heap/speculated_blocks.hpp"
+#include "heap/worker_team.hpp"
+
+namespace grundy::heap {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
+constexpr std::uint64_t kScale = 4;  // sanitizers: same paths, smaller tables
+#else
+constexpr std::uint64_t kScale = 1;
+#endif
+
+// x(0) = 1, x(n) = (sum over i < n of x(i) * (n ^ i)) mod 1000003: every term
+// reads all the terms before it, like a heap size its options.
+constexpr std::uint64_t kModulus = 1000003;
+std::uint64_t term_part(const std::vector<std::uint64_t>& x, std::uint64_t n, std::uint64_t from, std::uint64_t to) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t i = from; i < to; ++i) sum = (sum + x[i] * (n ^ i)) % kModulus;
+  return sum;
+}
+
+std::vector<std::uint64_t> recurrence(std::uint64_t count) {
+  std::vector<std::uint64_t> x{1};
+  for (std::uint64_t n = 1; n < count; ++n) x.push_back(term_part(x, n, 0, n));
+  return x;
+}
+
+// The recurrence as a speculated-blocks method; cut_at: finish returns false there.
+class Recurrence {
+ public:
+  Recurrence(std::uint64_t length, std::uint64_t cut_at) : length_(length), cut_at_(cut_at) { x_.reserve(1 << 16); }
+  std::vector<std::uint64_t> x_{1};
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> committed_{1};  // x_.size(), for the members to check
+  std::uint64_t finished_ = 0;
+
+  [[nodiscard]] std::uint64_t block_length(std::uint64_t /*begin*/) const { return length_; }
+  void prepare(const detail::SpeculatedBlock& block) {
+    part_[block.slot].assign(block.end - block.begin, 0);
+    known_[block.slot].assign(block.end - block.begin, 0);
+  }
+  void speculate(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, unsigned /*member*/) {
+    EXPECT_LE(block.known, known);
+    EXPECT_LE(known, committed_.load());  // only values already committed are read
+    part_[block.slot][n - block.begin] = term_part(x_, n, 0, known);
+    known_[block.slot][n - block.begin] = known;
+  }
+  bool finish(const detail::SpeculatedBlock& block, std::uint64_t n) {
+    EXPECT_EQ(n, x_.size());  // in order
+    if (n == cut_at_) return false;
+    const std::uint64_t known = known_[block.slot][n - block.begin];
+    x_.push_back((part_[block.slot][n - block.begin] + term_part(x_, n, known, n)) % kModulus);
+    committed_.store(x_.size());
+    if (++finished_ == 3 * length_) stop_ = true;  // asked to stop after three blocks' worth
+    return true;
+  }
+  [[nodiscard]] bool stopped() const { return stop_.load(); }
+
+ private:
+  std::uint64_t length_;
+  std::uint64_t cut_at_;
+  std::vector<std::uint64_t> part_[2];
+  std::vector<std::uint64_t> known_[2];
+};
+
+TEST(SpeculatedBlocks, DriverGivesTheTermsInOrderOnAnyTeam) {
+  const std::vector<std::uint64_t> expected = recurrence(2000);
+  for (unsigned members : {1U, 2U, 3U, 8U}) {
+    SCOPED_TRACE(members);
+    const detail::TeamLease team = detail::lease_team(members);
+    for (std::uint64_t length : {1U, 5U, 64U}) {
+      SCOPED_TRACE(length);
+      detail::SpeculatedTimes times;
+      // In one run, with a last block cut at `end`.
+      Recurrence whole(length, ~std::uint64_t{0});
+      whole.finished_ = 1;  // never asks to stop
+      EXPECT_EQ(detail::run_speculated_blocks(*team, whole, 1, 1999, times), detail::BlocksOutcome::done);
+      EXPECT_EQ(whole.x_, std::vector<std::uint64_t>(expected.begin(), expected.begin() + 1999));
+      // Cut by the method: committed up to there.
+      Recurrence cut(length, 777);
+      cut.finished_ = 1;
+      EXPECT_EQ(detail::run_speculated_blocks(*team, cut, 1, 1999, times), detail::BlocksOutcome::cut);
+      EXPECT_EQ(cut.x_, std::vector<std::uint64_t>(expected.begin(), expected.begin() + 777));
+      // Stopped between blocks: a whole number of blocks committed.
+      Recurrence stopped(length, ~std::uint64_t{0});
+      EXPECT_EQ(detail::run_speculated_blocks(*team, stopped, 1, 1999, times), detail::BlocksOutcome::stopped);
+      EXPECT_EQ(stopped.x_.size(), 1 + 3 * length);
+      EXPECT_EQ(stopped.x_, std::vector<std::uint64_t>(expected.begin(), expected.begin() + 1 + 3 * length));
+      EXPECT_GE(times.wall, times.overlapped);
+    }
+  }
+}
+
+KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
+  KernelControl control;
+  control.threads = threads;
+  control.adaptive = false;  // the team always, where the method has one
+  control.stats = stats;
+  return control;
+}
+
+template <class V>
+std::vector<V> fast(const HeapRules& rules, std::uint64_t upto, unsigned threads, KernelStats* stats = nullptr) {
+  std::vector<V> g;
+  EXPECT_EQ(extend_fast(rules, g, upto, on_threads(threads, stats)), upto + 1);
+  return g;
+}
+
+std::vector<std::uint16_t> plain(const HeapRules& rules, std::uint64_t upto, unsigned threads) {
+  std::vector<std::uint16_t> g;
+  EXPECT_EQ(extend_plain(rules, g, upto, on_threads(threads)), upto + 1);
+  return g;
+}
+
+TEST(SpeculatedBlocks, DenseGamesDoNotDependOnThreads) {
+  // 0.007 (values to 8 by 2^15), 0.07 (Dawson's Kayles) and 0.16: no sparse
+  // space, so the dense method runs throughout; from 2^12 heaps on a team.
+  for (const char* code : {"0.007", "0.07", "0.16"}) {
+    SCOPED_TRACE(code);
+    const HeapRules rules = parse_heap_rules(code);
+    const std::uint64_t upto = 40000 / kScale;
+    KernelStats stats;
+    const auto one = fast<std::uint16_t>(rules, upto, 1, &stats);
+    EXPECT_EQ(stats.sparse_steps.load(), 0U);  // the dense method throughout
+    EXPECT_EQ(std::vector<std::uint16_t>(one.begin(), one.begin() + 2001), plain(rules, 2000, 1));
+    for (unsigned threads : {2U, 3U, 8U}) {
+      SCOPED_TRACE(threads);
+      EXPECT_EQ(fast<std::uint16_t>(rules, upto, threads), one);
+    }
+  }
+  // The same kernel on 32-bit storage (values that outgrow 16 bits).
+  const HeapRules treblecross = parse_heap_rules("0.007");
+  const auto narrow = fast<std::uint16_t>(treblecross, 20000 / kScale, 1);
+  const auto wide = fast<std::uint32_t>(treblecross, 20000 / kScale, 3);
+  EXPECT_EQ(std::vector<std::uint32_t>(narrow.begin(), narrow.end()), wide);
+}
+
+TEST(SpeculatedBlocks, DenseChunkedAndResumedOnThreadsMatchOneCall) {
+  const HeapRules rules = parse_heap_rules("0.007");
+  const std::uint64_t upto = 40000 / kScale;
+  const auto whole = fast<std::uint16_t>(rules, upto, 1);
+  for (unsigned threads : {2U, 3U, 8U}) {
+    SCOPED_TRACE(threads);
+    std::vector<std::uint16_t> chunked;
+    std::mt19937 random(threads);
+    while (chunked.size() <= upto) {
+      const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + random() % 9000);
+      EXPECT_EQ(extend_fast(rules, chunked, next, on_threads(threads)), next + 1);
+    }
+    EXPECT_EQ(chunked, whole);
+    // A prefix from the plain method (as if loaded from a file), continued.
+    std::vector<std::uint16_t> resumed = plain(rules, 5000, 1);
+    EXPECT_EQ(extend_fast(rules, resumed, upto, on_threads(threads)), upto + 1);
+    EXPECT_EQ(resumed, whole);
+  }
+}
+
+TEST(SpeculatedBlocks, PlainMethodDoesNotDependOnThreads) {
+  // Hexadecimal codes with three-heap splits (the fast kernel hands them to
+  // the plain method), and Grundy's game by the plain method.
+  struct Case {
+    const char* code;
+    std::uint64_t upto;
+  };
+  for (const Case& c : {Case{"0.f", 700}, Case{"0.b7", 700}, Case{"4.8c", 700}, Case{"0.8f", 700}}) {
+    SCOPED_TRACE(c.code);
+    const HeapRules rules = parse_heap_rules(c.code);
+    const std::uint64_t upto = c.upto / kScale;
+    const auto one = plain(rules, upto, 1);
+    EXPECT_EQ(fast<std::uint16_t>(rules, upto, 3), one);  // the fast kernel's call of the plain method
+    for (unsigned threads : {2U, 3U, 8U}) {
+      SCOPED_TRACE(threads);
+      EXPECT_EQ(plain(rules, upto, threads), one);
+      std::vector<std::uint16_t> chunked;
+      while (chunked.size() <= upto) {
+        const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + 97 * threads);
+        EXPECT_EQ(extend_plain(rules, chunked, next, on_threads(threads)), next + 1);
+      }
+      EXPECT_EQ(chunked, one);
+    }
+  }
+  const HeapRules grundys_game = HeapRules::make("grundys-game", {4}, true);
+  const auto one = plain(grundys_game, 8000 / kScale, 1);
+  for (unsigned threads : {2U, 8U}) EXPECT_EQ(plain(grundys_game, 8000 / kScale, threads), one);
+}
+
+}  // namespace
+}  // namespace grundy::heap
