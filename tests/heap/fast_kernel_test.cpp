@@ -141,9 +141,8 @@ TEST(FastKernel, ThreadCountDoesNotChangeValues) {
     EXPECT_EQ(fast_table<std::uint16_t>(rules, upto, nullptr, 2), fast_table<std::uint16_t>(rules, upto, nullptr, 1));
   }
   if (kScale == 1) {
-    // The second thread joins the dense method from 2^16 heaps on, after one
-    // segment timed on one thread (0.007: g(n) reads g only up to n - 3, so two
-    // threads take alternate heap sizes); the next segment runs on two.
+    // The team joins the dense method (0.007) from 2^12 heaps on; with
+    // adaptive timing, from 2^16 on after one segment timed on one thread.
     const HeapRules treblecross = octal("0.007", {0, 0, 0, 7});
     const std::uint64_t upto = (1 << 16) + 20000;
     std::vector<std::uint16_t> one = fast_table<std::uint16_t>(treblecross, 1 << 16);

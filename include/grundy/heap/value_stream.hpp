@@ -72,7 +72,7 @@ class SpillFile {
 class StreamedValues {
  public:
   using Value = std::uint16_t;
-  static constexpr bool kInMemory = false;  // no two-thread relay (the block method reads runs, below)
+  static constexpr bool kInMemory = false;  // no dense team (the sparse block method reads runs, below)
 
   /// An empty table spilling to `file`; every value pushed is also added to `stats` when given.
   StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsAccumulator* stats = nullptr);
