@@ -1250,7 +1250,7 @@ class FastKernel {
   static constexpr std::uint64_t kSparseFrom = 4096;
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
   static constexpr std::uint64_t kDenseTimedFrom = std::uint64_t{1} << 16;
-  static constexpr std::uint64_t kDenseMemberWork = std::uint64_t{1} << 20;  // heap sizes summed
+  static constexpr std::uint64_t kDenseMemberWork = std::uint64_t{1} << 19;  // heap sizes summed
   static constexpr std::size_t kRareSlack = 1 << 16;
   static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
 
