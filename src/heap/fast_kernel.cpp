@@ -415,7 +415,7 @@ class FastKernel {
     return g_.size();
   }
 
-  // About a millisecond of work per member and block (a member's wait for the
+  // About half a millisecond of work per member and block (a member's wait for the
   // others costs less then), at least 4 heap sizes, at most n / 32 in all (the
   // speculation's pairs must lie below the block before).
   [[nodiscard]] std::uint64_t dense_block_length(std::uint64_t begin) const {
