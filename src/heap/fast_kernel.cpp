@@ -18,7 +18,6 @@
 #include <chrono>
 #include <cstring>
 #include <limits>
-#include <thread>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
@@ -1251,7 +1250,6 @@ class FastKernel {
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
   static constexpr std::uint64_t kDenseTimedFrom = std::uint64_t{1} << 16;
   static constexpr std::uint64_t kDenseMemberWork = std::uint64_t{1} << 19;  // heap sizes summed
-  static constexpr std::size_t kRareSlack = 1 << 16;
   static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
 
   const HeapRules& rules_;
@@ -1274,7 +1272,7 @@ class FastKernel {
   std::vector<Scratch> team_scratch_;  // one per member
   DenseSlot dense_slots_[2];           // the block being finished and the next one
   std::uint64_t dense_redone_ = 0;     // heap sizes whose speculated value an option into the block reached
-  detail::SpeculatedTimes dense_times_;
+  detail::SpeculatedTimes dense_times_;  // this call's team times: wall, overlapped, serial CPU (for a report)
   std::vector<std::uint64_t> histogram_;  // [2 * value + heap parity]
 
   bool sparse_ = false;
