@@ -1023,7 +1023,7 @@ class FastKernel {
       if (i < ready) {
         if (spec_.next_scan.compare_exchange_weak(i, i + 1, std::memory_order_relaxed)) {
           log.busy();
-          scan_guess(current, i, prefix, words);
+          scan_guess(current, i, prefix);
           idle = 0;
         }
         continue;
@@ -1056,25 +1056,13 @@ class FastKernel {
     }
   }
 
-  // The proof of guess i (heap size begin + i): the candidates that the pairs
-  // into the block (left out by the guess) do not reach, scanned.
-  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words) {
+  // The proof of guess i (heap size begin + i): the vector scan over the pairs
+  // past the prefix, which lie wholly below the block.
+  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix) {
     Guess& guess = guesses_[i];
     if (guess.candidates == 0) return;
-    const std::uint64_t n = share.begin + i;
-    std::uint64_t seen[detail::kMaxMaskWords] = {};
-    for (std::uint64_t k : splits_) {
-      const std::uint64_t rest = n - k;
-      const std::uint64_t in_block = rest >= share.begin ? std::min(rest - share.begin, share.near - 1) : 0;
-      mark_in_block(rest, in_block, seen, words);
-    }
-    std::uint32_t* candidates = guess_candidates_.data() + i * span_;
-    std::uint32_t open = 0;
-    for (std::uint32_t c = 0; c < guess.candidates; ++c) {
-      const std::uint32_t v = candidates[c];
-      if (!(seen[v >> 6] & (std::uint64_t{1} << (v & 63)))) candidates[open++] = v;
-    }
-    if (open != 0) guess.unreached = first_unreached(n, prefix + 1, std::span(candidates, open));
+    guess.unreached = first_unreached(share.begin + i, prefix + 1,
+                                      std::span(guess_candidates_.data() + i * span_, guess.candidates));
   }
 
   // Member 0's part: the cheap part of each finish of the block, in order, each
@@ -1085,7 +1073,7 @@ class FastKernel {
       const std::size_t i = n - share.begin;
       Guess& guess = guesses_[i];
       guess.unreached = kNone;
-      guess.value = open_candidates(n, share, words, guess_candidates_.data() + i * span_, guess.candidates, true);
+      guess.value = open_candidates(n, share, words, guess_candidates_.data() + i * span_, guess.candidates);
       if (guess.value >= span_) return;
       g_.push_back(static_cast<V>(guess.value));
       spec_.ready.store(i + 1, std::memory_order_release);
@@ -1096,7 +1084,7 @@ class FastKernel {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
-    if (spins % 256 == 0) std::this_thread::yield();  // an oversubscribed machine: let member 0 run
+    if (spins > 16) std::this_thread::yield();  // a busy machine: let the member with the work run
   }
 
   // Sets up the share of the block at `begin`: partners r with near <= r and both
@@ -1354,13 +1342,9 @@ class FastKernel {
   // of the class only pairs with a rare heap reach that no option reaches (g(n)
   // when n is common), and writes to `candidates` (room for span_) the `count`
   // values of the other class below m that no pair marked so far reaches. Reads
-  // the values of the block below n, never those past it. With `guessing` (every
-  // heap of the block below n guessed common), the pairs (a, rest - a) whose
-  // heap rest - a is in the block are marked only for rare a: with a common
-  // they reach the candidates' class, never m, and the proof scan marks them
-  // (scan_guess).
+  // the values of the block below n, never those past it.
   std::uint64_t open_candidates(std::uint64_t n, const BlockShare& share, unsigned words, std::uint32_t* candidates,
-                                std::uint32_t& count, bool guessing = false) const {
+                                std::uint32_t& count) const {
     const std::uint64_t length = block_length();
     std::uint64_t seen[detail::kMaxMaskWords] = {};
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
@@ -1388,13 +1372,7 @@ class FastKernel {
       const std::uint64_t rest = n - k;
       // Partners below near whose other heap is in the block (mark_near did the others).
       const std::uint64_t in_block = rest >= share.begin ? std::min(rest - share.begin, share.near - 1) : 0;
-      if (guessing) {
-        for (std::size_t j = 0; j < rare_.size() && rare_[j] <= in_block; ++j) {
-          mark(rare_value_[j] ^ g_[rest - rare_[j]]);
-        }
-      } else {
-        mark_in_block(rest, in_block, seen, words);
-      }
+      mark_in_block(rest, in_block, seen, words);
       for (std::size_t j = rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
         if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
       }

@@ -109,8 +109,8 @@ TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
     std::uint64_t upto;
   };
   const std::vector<Case> cases{{HeapRules::make("grundys-game", {4}, true), 120000},
-                                {parse_heap_rules("0.167"), 200000 / kTeamScale},
-                                {parse_heap_rules("0.6"), 200000 / kTeamScale}};
+                                {parse_heap_rules("0.167"), 100000 / kTeamScale},
+                                {parse_heap_rules("0.6"), 100000 / kTeamScale}};
   for (const Case& c : cases) {
     SCOPED_TRACE(c.rules.name());
     const auto one = fast(c.rules, c.upto, 1);
