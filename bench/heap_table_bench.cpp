@@ -4,6 +4,8 @@
 // issue's targets (docs/PERFORMANCE.md, "Heap tables") compare against it by n^2.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -98,6 +100,45 @@ BENCHMARK(BM_Treblecross_Threads)
 BENCHMARK(BM_PlainThreeHeaps_Threads)
     ->Args({2000, 1})->Args({2000, 2})->Args({2000, 16})
     ->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The block method's finish on a team: a table continued from a prefix (Grundy's
+// game from 2^20, 0.167 from 2^22, 2^18 heap sizes more), with the speculative
+// finish (range(1) = 1: every member proves guesses, whatever the team's size)
+// beside the finish in order by one member (0) and one thread. Counters: the share of
+// the wall time in which one member worked alone (serial) and of the heap sizes
+// guessed.
+void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t from) {
+  static std::vector<std::uint16_t> prefixes[2];
+  std::vector<std::uint16_t>& prefix = prefixes[from == (std::uint64_t{1} << 20) ? 0 : 1];
+  if (prefix.empty()) grundy::heap::extend_fast(rules, prefix, from - 1);
+  const std::uint64_t upto = from + (std::uint64_t{1} << 18) - 1;
+  grundy::heap::KernelStats stats;
+  double wall = 0;
+  for (auto _ : state) {
+    std::vector<std::uint16_t> g = prefix;
+    g.reserve(upto + 1);
+    grundy::heap::KernelControl control;
+    control.stats = &stats;
+    control.threads = static_cast<unsigned>(state.range(0));
+    control.adaptive = false;
+    control.speculative_from = state.range(1) != 0 ? 2 : 0;
+    const auto start = std::chrono::steady_clock::now();
+    grundy::heap::extend_fast(rules, g, upto, control);
+    wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    benchmark::DoNotOptimize(g.data());
+  }
+  const double overlapped = static_cast<double>(stats.overlapped_nanoseconds.load()) * 1e-9;
+  state.counters["serial%"] = wall > 0 ? 100 * std::max(0.0, wall - overlapped) / wall : 0;
+  state.counters["guessed%"] =
+      100 * static_cast<double>(stats.guessed_steps.load()) / static_cast<double>((upto + 1 - from) * state.iterations());
+}
+void BM_GrundysGame_Finish(benchmark::State& state) { run_finish(state, kGrundysGame, std::uint64_t{1} << 20); }
+void BM_Octal0167_Finish(benchmark::State& state) { run_finish(state, k0167, std::uint64_t{1} << 22); }
+// Args: threads, speculative finish.
+BENCHMARK(BM_GrundysGame_Finish)
+    ->Args({1, 0})->Args({2, 0})->Args({2, 1})->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Octal0167_Finish)
+    ->Args({1, 0})->Args({2, 0})->Args({2, 1})->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The table in bounded memory (values spilled to a file, read back through the
 // head, the window and cursors) beside the same kernel on the table in memory

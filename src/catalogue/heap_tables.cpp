@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
 #include <thread>
 
 #include "grundy/core/errors.hpp"
@@ -157,14 +160,36 @@ std::shared_ptr<heap::HeapTable> start_table(const heap::HeapRules& rules, std::
   return table;
 }
 
-// The fast kernel's own sparse-space mask, when it used one; else none (chosen from the frequencies).
-std::optional<heap::RareSplit> kernel_split(const heap::KernelStats& kernel_stats) {
-  if (kernel_stats.rare_mask.load() != 0 && kernel_stats.rare_mask.load() <= 0xffffffffULL) {
-    return heap::RareSplit{.mask = static_cast<std::uint32_t>(kernel_stats.rare_mask.load()),
-                           .heap_parity = kernel_stats.heap_parity.load()};
+// Wall and processor time of the computation, and the kernel's overlapped time
+// (two or more workers at once): the rest of the wall time is serial.
+class ParallelClock {
+ public:
+  ParallelClock() : wall_(std::chrono::steady_clock::now()), cpu_(std::clock()) {}
+
+  // The "parallel" field and its line of the summary.
+  void report(TableResult& out, const HeapRun& run, const heap::KernelStats& kernel_stats) const {
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
+    const double cpu = static_cast<double>(std::clock() - cpu_) / CLOCKS_PER_SEC;
+    const double overlapped = static_cast<double>(kernel_stats.overlapped_nanoseconds.load()) * 1e-9;
+    const double serial = std::max(0.0, wall - overlapped);
+    const heap::ProcessGroup* group = heap::process_group();
+    const unsigned ranks = group != nullptr ? group->size() : 1;
+    const auto round = [](double seconds) { return std::round(seconds * 1000) / 1000; };
+    out.extra["parallel"] = {{"threads", run.threads},
+                             {"ranks", ranks},
+                             {"wall_seconds", round(wall)},
+                             {"cpu_seconds", round(cpu)},
+                             {"serial_seconds", round(serial)}};
+    out.notes.push_back(fmt::format("parallel: {} thread{}, {} rank{}: {:.3f} s wall, {:.3f} s processor, {:.3f} s serial "
+                                    "({:.0f}% of the wall time)",
+                                    run.threads, run.threads == 1 ? "" : "s", ranks, ranks == 1 ? "" : "s", wall, cpu,
+                                    serial, wall > 0 ? 100 * serial / wall : 0.0));
   }
-  return std::nullopt;
-}
+
+ private:
+  std::chrono::steady_clock::time_point wall_;
+  std::clock_t cpu_;
+};
 
 // The fields and notes every heap table reports, from its statistics.
 void describe(TableResult& out, const heap::HeapRules& rules, const HeapRun& run, unsigned value_bits,
@@ -236,6 +261,7 @@ TableResult streamed_table(const heap::HeapRules& rules, std::uint64_t upto, con
   heap::StreamOptions stream;
   stream.resume = request.resume;
   stream.output = request.stream_output;
+  const ParallelClock clock;
   const heap::StreamedTable table = heap::stream_table(rules, upto, options, stream);
   if (context.on_progress) context.on_progress("");
   if (table.outcome == heap::ExtendOutcome::stopped) throw_interrupted(table.size, request);
@@ -245,9 +271,12 @@ TableResult streamed_table(const heap::HeapRules& rules, std::uint64_t upto, con
     out.period = table.period->period;
     out.preperiod = table.period->preperiod;
   }
-  const std::optional<heap::RareSplit> split = kernel_split(kernel_stats);
+  // The sparse space is decided from the values alone, not from the kernel's run (its mask depends on where the run
+  // started): fresh, resumed and chunked runs, on any number of threads, report the same one.
+  const std::optional<heap::RareSplit> split = table.stats.sparse_space(heap::sparse_space_rule(rules));
   describe(out, rules, run, 16, split, table.stats.finish(split));
   out.extra["memory"] = "bounded";
+  clock.report(out, run, kernel_stats);
   return out;
 }
 
@@ -265,6 +294,7 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
   heap::KernelStats kernel_stats;
   options.kernel_stats = &kernel_stats;
   // --until-period: grow by doubling and stop at the first proven period.
+  const ParallelClock clock;
   const heap::ExtendResult result = request.until_period
                                         ? heap::grow_table(*table, heap::GrowGoal{.cover = upto, .limit = upto}, options)
                                         : heap::extend_table(*table, upto, options);
@@ -280,9 +310,11 @@ TableResult heap_table(const heap::HeapRules& rules, std::uint64_t upto, const T
     out.preperiod = table->period()->preperiod;
     out.saltus = table->period()->saltus;
   }
-  const std::optional<heap::RareSplit> split = kernel_split(kernel_stats);
-  describe(out, rules, run, table->value_bits(), split, heap::compute_stats(*table, split));
+  const heap::StatsAccumulator accumulated = heap::accumulate_stats(*table);
+  const std::optional<heap::RareSplit> split = accumulated.sparse_space(heap::sparse_space_rule(rules));
+  describe(out, rules, run, table->value_bits(), split, accumulated.finish(split));
   note_observed_period(out, *table);
+  clock.report(out, run, kernel_stats);
   // A binary --output FILE asked for with --summary: written here, like a streamed run does.
   if (!request.stream_output.empty()) {
     heap::save_table(*table, request.stream_output);

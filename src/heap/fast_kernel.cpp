@@ -18,6 +18,8 @@
 #include <chrono>
 #include <cstring>
 #include <limits>
+#include <span>
+#include <thread>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
@@ -347,6 +349,11 @@ class FastKernel {
   // Appends g(n) = value (which fits in V) and updates the method's state.
   void commit(std::uint64_t n, std::uint64_t value) {
     g_.push_back(static_cast<V>(value));
+    account(n);
+  }
+
+  // Updates the method's state for g(n), already in the store.
+  void account(std::uint64_t n) {
     note_value(n);
     if (sparse_ && is_rare(n)) {
       rare_.push_back(n);
@@ -404,7 +411,12 @@ class FastKernel {
     team_scratch_.resize(team_->size());
     g_.reserve(end);
     DenseTeamMethod method{*this};
+    const std::chrono::nanoseconds overlapped_before = dense_times_.overlapped;
     detail::run_speculated_blocks(*team_, method, begin, end, dense_times_);
+    if (control_.stats != nullptr) {
+      control_.stats->overlapped_nanoseconds.fetch_add(
+          static_cast<std::uint64_t>((dense_times_.overlapped - overlapped_before).count()), std::memory_order_relaxed);
+    }
     if (dense_redone_ != 0) {
       detail::add_speculated_totals({.redone = dense_redone_});
       dense_times_.redone += dense_redone_;
@@ -583,7 +595,7 @@ class FastKernel {
   // pair (a, rest - a) with a >= from reaches, or kNone. Candidates go eight at
   // a time through the vector scan; a group is done when all its members are
   // seen, and the first group with a member never seen holds the answer.
-  std::uint64_t first_unreached(std::uint64_t n, std::uint64_t from, const std::vector<std::uint32_t>& candidates) const {
+  std::uint64_t first_unreached(std::uint64_t n, std::uint64_t from, std::span<const std::uint32_t> candidates) const {
     V active[8];
     const int count = first_unreached_group(n, from, candidates, active);
     return count > 0 ? *std::min_element(active, active + count) : kNone;
@@ -591,7 +603,7 @@ class FastKernel {
 
   // That first group's members no pair reaches, ascending, in active[0, count);
   // returns count (0: every candidate is reached).
-  int first_unreached_group(std::uint64_t n, std::uint64_t from, const std::vector<std::uint32_t>& candidates,
+  int first_unreached_group(std::uint64_t n, std::uint64_t from, std::span<const std::uint32_t> candidates,
                             V (&active)[8]) const {
     for (std::size_t group = 0; group < candidates.size(); group += 8) {
       int count = 0;
@@ -826,6 +838,11 @@ class FastKernel {
     // Values must not move while members read them: room for every block up to
     // end in memory; a streamed store slides its window only between blocks.
     if constexpr (S::kInMemory) g_.reserve(end);
+    if constexpr (S::kInMemory) {
+      if (pipelined && !shared_group() && control_.speculative_from != 0 && members >= control_.speculative_from) {
+        return run_blocks_speculative(begin, end, members, words);
+      }
+    }
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
@@ -871,13 +888,290 @@ class FastKernel {
     return n;
   }
 
+  // Runs job(t) on every member; with a team, adds to the statistics the wall
+  // time in which two or more members computed (busy_: from the job's start to
+  // its end on each member, less the spans a job marks idle).
   template <class Job>
   void run_team(Job& job, unsigned members) {
-    if (members > 1) {
-      team_->run(job);
-    } else {
+    if (members <= 1) {
       job(0);
+      return;
     }
+    if (busy_.size() < members) busy_.resize(members);
+    auto timed = [this, &job](unsigned t) {
+      busy_[t].begin();
+      job(t);
+      busy_[t].end();
+    };
+    team_->run(timed);
+    if (control_.stats != nullptr) {
+      control_.stats->overlapped_nanoseconds.fetch_add(overlapped_nanoseconds(members), std::memory_order_relaxed);
+    }
+  }
+
+  // The busy spans of one member in one job (steady-clock nanoseconds).
+  class BusyLog {
+   public:
+    void begin() {
+      spans_.clear();
+      from_ = now();
+      busy_ = true;
+    }
+    void idle() {  // the member waits for work
+      if (!busy_) return;
+      spans_.emplace_back(from_, now());
+      busy_ = false;
+    }
+    void busy() {  // it has work again
+      if (busy_) return;
+      from_ = now();
+      busy_ = true;
+    }
+    void end() {
+      idle();
+    }
+    [[nodiscard]] const std::vector<std::pair<std::int64_t, std::int64_t>>& spans() const { return spans_; }
+
+   private:
+    static std::int64_t now() {
+      return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count();
+    }
+    std::vector<std::pair<std::int64_t, std::int64_t>> spans_;
+    std::int64_t from_ = 0;
+    bool busy_ = false;
+  };
+
+  // The wall time of the last job in which two or more members were busy.
+  std::uint64_t overlapped_nanoseconds(unsigned members) {
+    events_.clear();
+    for (unsigned t = 0; t < members; ++t) {
+      for (const auto& [from, to] : busy_[t].spans()) {
+        events_.emplace_back(from, 1);
+        events_.emplace_back(to, -1);
+      }
+    }
+    std::sort(events_.begin(), events_.end());
+    std::int64_t overlapped = 0;
+    int busy = 0;
+    for (std::size_t e = 0; e < events_.size(); ++e) {
+      if (busy >= 2 && e > 0) overlapped += events_[e].first - events_[e - 1].first;
+      busy += events_[e].second;
+    }
+    return static_cast<std::uint64_t>(overlapped);
+  }
+
+  // --- the finish on the whole team, by speculation ----------------------------
+  // Past the last rare heap every heap size has so far been common: g(n) = m,
+  // the least value of the common class that no option reaches (pairs with a
+  // rare heap reach every value of that class, and all of them are marked),
+  // once the proof scan shows every candidate of the rare class below m reached.
+  // So member 0 runs the cheap part of each finish in order (options, the pairs
+  // that reach into the block, m and the candidates: open_candidates) and writes
+  // the guess g(n) = m to the table for the heap sizes after it; meanwhile every
+  // member takes the proof scans (they read only values below the block), the
+  // next block's share and, once the guesses are written, the next block's near
+  // pairs (mark_near's pass, split in chunks). Then member 0 confirms in order:
+  // where a scan found a candidate unreached, g(n) is that value (n is rare), the
+  // guesses after n are dropped, the block goes on in order as on one thread and
+  // the next block's near pairs are marked again. The values are exactly those
+  // of one thread; only the time in which one member works alone is serial.
+
+  struct Guess {
+    std::uint64_t value = 0;          // m
+    std::uint32_t candidates = 0;     // how many, at guess_candidates_[i * span_]
+    std::uint64_t unreached = kNone;  // the proof scan's answer (kNone: the guess holds)
+  };
+
+  struct Speculation {
+    std::atomic<std::size_t> ready{0};       // guesses written by member 0
+    std::atomic<bool> guessed_all{false};    // member 0 is done: ready is final, the near pairs are set up
+    std::atomic<std::size_t> next_scan{0};   // the next guess to scan
+    std::atomic<std::size_t> near_cursor{0};  // the next block's near partners claimed
+    bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
+  };
+
+  std::uint64_t run_blocks_speculative(std::uint64_t begin, std::uint64_t end, unsigned members, unsigned words) {
+    const std::uint64_t length = block_length();
+    std::uint64_t n = begin;
+    BlockShare* current = &shares_[0];
+    BlockShare* next = &shares_[1];
+    prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+    auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
+    run_team(share_only, members);
+    combine(*current, members);
+    mark_near(*current, words);
+    guesses_.resize(length);
+    guess_candidates_.resize(length * span_);
+    near_masks_.resize(members);
+    for (auto& masks : near_masks_) masks.resize(words * length);
+    while (true) {
+      const std::uint64_t block_end = std::min(end, n + length);
+      const bool more = block_end < end && block_end == n + length && blocks_apply(block_end);
+      if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      spec_.ready.store(0, std::memory_order_relaxed);
+      spec_.guessed_all.store(false, std::memory_order_relaxed);
+      spec_.next_scan.store(0, std::memory_order_relaxed);
+      spec_.near_cursor.store(0, std::memory_order_relaxed);
+      spec_.near_ready = false;
+      auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
+      run_team(speculate, members);
+      // Confirm in order.
+      const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
+      bool widened = false;
+      bool dropped = false;
+      std::size_t i = 0;
+      while (i < ready) {
+        const Guess& guess = guesses_[i];
+        const std::uint64_t value = guess.unreached == kNone ? guess.value : guess.unreached;
+        const std::uint64_t span = span_;
+        const std::uint64_t prefix = prefix_length();
+        g_[n + i] = static_cast<V>(value);
+        account(n + i);
+        ++i;
+        if (span_ != span || prefix_length() != prefix) {
+          widened = true;
+          break;
+        }
+        if (value != guess.value || (control_.spoil_guesses && i == (ready + 1) / 2)) {
+          dropped = true;
+          break;
+        }
+      }
+      if (i < ready) g_.resize(n + i);  // the guesses past a rare heap (or a wider value) are dropped
+      n += i;
+      if (control_.stats != nullptr) {
+        control_.stats->guessed_steps.fetch_add(i, std::memory_order_relaxed);
+        if (dropped) control_.stats->failed_guesses.fetch_add(1, std::memory_order_relaxed);
+      }
+      if (widened) break;
+      // The rest of the block in order, as on one thread.
+      for (; n < block_end; ++n) {
+        const std::uint64_t span = span_;
+        const std::uint64_t prefix = prefix_length();
+        commit(n, finish_in_block(n, *current, words));
+        if (span_ != span || prefix_length() != prefix) {
+          ++n;
+          widened = true;
+          break;
+        }
+      }
+      if (widened || n >= end || stop_requested() || !blocks_apply(n)) break;
+      if (more) {
+        combine(*next, members);
+        if (spec_.near_ready && !dropped && ready == length) {
+          for (unsigned t = 0; t < members; ++t) {
+            detail::combine_masks(next->masks[0].data(), near_masks_[t].data(), next->masks[0].size());
+          }
+        } else {
+          mark_near(*next, words);
+        }
+        std::swap(current, next);
+      } else {
+        prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+        run_team(share_only, members);
+        combine(*current, members);
+        mark_near(*current, words);
+      }
+    }
+    return n;
+  }
+
+  // Member t's part of a block's speculative finish (see above).
+  void speculate_member(unsigned t, unsigned members, unsigned words, BlockShare& current, BlockShare* next,
+                        std::uint64_t block_end) {
+    const std::uint64_t length = block_length();
+    std::fill(near_masks_[t].begin(), near_masks_[t].end(), 0);
+    if (next != nullptr) std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
+    if (t == 0) {
+      guess_block(current, block_end, words);
+      // The next block's near pairs read this block's values: guessed, all of them.
+      if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
+        spec_.near_ready = prepare_near(*next, words);
+      }
+      spec_.guessed_all.store(true, std::memory_order_release);
+    }
+    BusyLog& log = busy_[t];
+    const std::uint64_t prefix = prefix_length();
+    detail::SparseBlock<V> far;
+    std::size_t far_count = 0;
+    std::size_t far_chunk = 1;
+    if (next != nullptr) {
+      far = sparse_block(*next, words);
+      far_count = next->partners.size();
+      far_chunk = std::max<std::size_t>(16, far_count / (8 * members));
+    }
+    bool far_left = far_count > 0;
+    bool near_left = true;
+    for (unsigned idle = 0;;) {
+      const bool all = spec_.guessed_all.load(std::memory_order_acquire);
+      const std::size_t ready = spec_.ready.load(std::memory_order_acquire);
+      std::size_t i = spec_.next_scan.load(std::memory_order_relaxed);
+      if (i < ready) {
+        if (spec_.next_scan.compare_exchange_weak(i, i + 1, std::memory_order_relaxed)) {
+          log.busy();
+          scan_guess(current, i, prefix);
+          idle = 0;
+        }
+        continue;
+      }
+      if (far_left) {
+        const std::size_t first = next->cursor.fetch_add(far_chunk, std::memory_order_relaxed);
+        if (first < far_count) {
+          log.busy();
+          detail::mark_partner_share(far, first, std::min(far_count, first + far_chunk), next->masks[t].data());
+          idle = 0;
+          continue;
+        }
+        far_left = false;
+      }
+      if (all && spec_.near_ready && near_left) {
+        const std::size_t count = near_share_.partners.size();
+        const std::size_t chunk = std::max<std::size_t>(16, count / (4 * members));
+        const std::size_t first = spec_.near_cursor.fetch_add(chunk, std::memory_order_relaxed);
+        if (first < count) {
+          log.busy();
+          detail::mark_partner_share(near_block(words), first, std::min(count, first + chunk), near_masks_[t].data());
+          idle = 0;
+          continue;
+        }
+        near_left = false;
+      }
+      if (all) break;  // every scan claimed, every share chunk done
+      log.idle();
+      pause_briefly(++idle);
+    }
+  }
+
+  // The proof of guess i (heap size begin + i): the vector scan over the pairs
+  // past the prefix, which lie wholly below the block.
+  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix) {
+    Guess& guess = guesses_[i];
+    if (guess.candidates == 0) return;
+    guess.unreached = first_unreached(share.begin + i, prefix + 1,
+                                      std::span(guess_candidates_.data() + i * span_, guess.candidates));
+  }
+
+  // Member 0's part: the cheap part of each finish of the block, in order, each
+  // guess written to the table and published to the scans. Stops before a heap
+  // size whose guess would widen the masks (that one is finished in order).
+  void guess_block(const BlockShare& share, std::uint64_t block_end, unsigned words) {
+    for (std::uint64_t n = share.begin; n < block_end; ++n) {
+      const std::size_t i = n - share.begin;
+      Guess& guess = guesses_[i];
+      guess.unreached = kNone;
+      guess.value = open_candidates(n, share, words, guess_candidates_.data() + i * span_, guess.candidates);
+      if (guess.value >= span_) return;
+      g_.push_back(static_cast<V>(guess.value));
+      spec_.ready.store(i + 1, std::memory_order_release);
+    }
+  }
+
+  static void pause_briefly(unsigned spins) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (spins > 16) std::this_thread::yield();  // a busy machine: let the member with the work run
   }
 
   // Sets up the share of the block at `begin`: partners r with near <= r and both
@@ -963,11 +1257,25 @@ class FastKernel {
   // reach (a lane whose other heap is in the block reaches nothing). Run by
   // member 0 once the block before is done; finish_in_block marks the rest.
   void mark_near(BlockShare& share, unsigned words) {
+    if (!prepare_near(share, words)) return;
+    detail::mark_partner_share(near_block(words), 0, near_share_.partners.size(), share.masks[0].data());
+  }
+
+  // What the pass of mark_near reads, once prepare_near has set it up.
+  [[nodiscard]] detail::SparseBlock<V> near_block(unsigned words) const {
+    detail::SparseBlock<V> block = sparse_block(near_share_, words);
+    block.padded = true;
+    return block;
+  }
+
+  // Sets up mark_near's pass for `share` (near_share_ and near_values_, from the
+  // values below the block); false when it has no partners.
+  bool prepare_near(BlockShare& share, unsigned words) {
     share.rare_top =
         static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), share.top) - rare_.begin());
     const std::uint64_t length = block_length();
     const std::uint64_t near = share.near;
-    if (near <= 1) return;
+    if (near <= 1) return false;
     const std::uint64_t low = share.begin - splits_.back() - (near - 1);  // the lowest heap a pair reads
     near_values_.resize(share.begin + length - low);
     for (std::uint64_t j = 0; j < near_values_.size(); ++j) {
@@ -997,9 +1305,7 @@ class FastKernel {
     for (std::uint64_t r : list.partners) {
       for (std::uint64_t k : splits_) list.sources.push_back(near_values_.data() + (share.begin - k - r - low));
     }
-    detail::SparseBlock<V> block = sparse_block(list, words);
-    block.padded = true;
-    detail::mark_partner_share(block, 0, list.partners.size(), share.masks[0].data());
+    return true;
   }
 
   // What the workers read of a share.
@@ -1109,6 +1415,23 @@ class FastKernel {
   // g(n) for n in the block of `share`, from its combined masks and the pairs
   // the share left out.
   std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
+    std::vector<std::uint32_t>& candidates = scratch_[0].candidates;
+    candidates.resize(span_);
+    const std::uint64_t prefix = prefix_length();
+    std::uint32_t count = 0;
+    const std::uint64_t m = open_candidates(n, share, words, candidates.data(), count);
+    if (count == 0) return m;
+    const std::uint64_t unreached = first_unreached(n, prefix + 1, std::span(candidates.data(), count));
+    return unreached == kNone ? m : unreached;
+  }
+
+  // What finish_in_block knows before the proof scan: returns m, the least value
+  // of the class only pairs with a rare heap reach that no option reaches (g(n)
+  // when n is common), and writes to `candidates` (room for span_) the `count`
+  // values of the other class below m that no pair marked so far reaches. Reads
+  // the values of the block below n, never those past it.
+  std::uint64_t open_candidates(std::uint64_t n, const BlockShare& share, unsigned words, std::uint32_t* candidates,
+                                std::uint32_t& count) const {
     const std::uint64_t length = block_length();
     std::uint64_t seen[detail::kMaxMaskWords] = {};
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
@@ -1130,7 +1453,6 @@ class FastKernel {
       }
     }
     seen[0] |= low_values;
-    const std::uint64_t prefix = prefix_length();
     const std::size_t rare_top = share.rare_top;
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
@@ -1151,18 +1473,15 @@ class FastKernel {
         break;
       }
     }
-    std::vector<std::uint32_t>& candidates = scratch_[0].candidates;
-    candidates.clear();
+    count = 0;
     for (unsigned w = 0; w < words && 64 * w < m; ++w) {
       std::uint64_t open = ~seen[w] & common_parity_[q][w];
       if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
       for (; open != 0; open &= open - 1) {
-        candidates.push_back(static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open))));
+        candidates[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
       }
     }
-    if (candidates.empty()) return m;
-    const std::uint64_t unreached = first_unreached(n, prefix + 1, candidates);
-    return unreached == kNone ? m : unreached;
+    return m;
   }
 
   // --- choosing the method -------------------------------------------------------
@@ -1296,6 +1615,12 @@ class FastKernel {
   static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;
   BlockShare shares_[2];  // the block being finished and the next one
+  std::vector<BusyLog> busy_;  // per member, the last job's busy spans
+  std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
+  Speculation spec_;
+  std::vector<Guess> guesses_;                     // per heap size of the block
+  std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size
+  std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
   BlockShare near_share_;  // the partners below near (mark_near)
   std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};

@@ -109,7 +109,12 @@ class PlainBlocks {
   bool run(std::uint64_t end) {
     g_.reserve(end);  // members read the values while member 0 appends
     detail::SpeculatedTimes times;
-    return detail::run_speculated_blocks(*team_, *this, g_.size(), end, times) != detail::BlocksOutcome::cut;
+    const bool fits = detail::run_speculated_blocks(*team_, *this, g_.size(), end, times) != detail::BlocksOutcome::cut;
+    if (control_.stats != nullptr) {
+      control_.stats->overlapped_nanoseconds.fetch_add(static_cast<std::uint64_t>(times.overlapped.count()),
+                                                       std::memory_order_relaxed);
+    }
+    return fits;
   }
 
   // The speculated-blocks interface.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "grundy/heap/moves.hpp"
+
 namespace grundy::heap {
 
 namespace {
@@ -50,6 +52,47 @@ bool is_rare(const RareSplit& split, std::uint32_t value, std::uint64_t n) {
   unsigned p = static_cast<unsigned>(std::popcount(value & split.mask)) & 1U;
   if (split.heap_parity) p ^= static_cast<unsigned>(n & 1);
   return p == split.rare_parity;
+}
+
+SparseSpaceRule sparse_space_rule(const HeapRules& rules) {
+  SparseSpaceRule rule;
+  if (any_allows(rules, 3) || !any_allows(rules, 2)) return rule;
+  rule.applies = true;
+  rule.heap_parity = true;
+  bool first = true;
+  for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
+    if (!allows(rules.digits()[k], 2)) continue;
+    const auto parity = static_cast<unsigned>(k & 1);
+    if (first) rule.heap_parity_rare = parity;
+    if (!first && parity != rule.heap_parity_rare) rule.heap_parity = false;
+    first = false;
+  }
+  return rule;
+}
+
+std::optional<RareSplit> StatsAccumulator::sparse_space(const SparseSpaceRule& rule) const {
+  const unsigned bits = static_cast<unsigned>(std::bit_width(largest_));
+  if (!rule.applies || count_ == 0 || bits == 0 || bits > kMaxMaskBits) return std::nullopt;
+  const Transforms t = transforms(frequencies_, even_counts_, std::size_t{1} << bits);
+  const auto total = static_cast<std::int64_t>(count_);
+  std::optional<RareSplit> best;
+  std::uint64_t best_count = count_;
+  const auto consider = [&](const RareSplit& s, std::int64_t transform) {
+    const auto c = static_cast<std::uint64_t>((total + transform) / 2);
+    if (!best || c < best_count) {
+      best = s;
+      best_count = c;
+    }
+  };
+  for (std::size_t m = 1; m < t.plain.size(); ++m) {
+    const auto mask = static_cast<std::uint32_t>(m);
+    consider(RareSplit{mask, false, 0}, t.plain[m]);
+    if (rule.heap_parity) {
+      consider(RareSplit{mask, true, rule.heap_parity_rare}, rule.heap_parity_rare ? -t.by_heap[m] : t.by_heap[m]);
+    }
+  }
+  if (!best || best_count * 12 >= count_) return std::nullopt;
+  return best;
 }
 
 void StatsAccumulator::grow(std::uint32_t value) {
@@ -117,10 +160,14 @@ TableStats StatsAccumulator::finish(std::optional<RareSplit> split) const {
   return stats;
 }
 
-TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split) {
+StatsAccumulator accumulate_stats(const HeapTable& table) {
   StatsAccumulator accumulator;
   for (std::uint64_t n = 0; n < table.size(); ++n) accumulator.add(n, table.at(n));
-  return accumulator.finish(split);
+  return accumulator;
+}
+
+TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split) {
+  return accumulate_stats(table).finish(split);
 }
 
 }  // namespace grundy::heap

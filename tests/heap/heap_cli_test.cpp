@@ -339,6 +339,71 @@ TEST(HeapCli, SigintSavesCheckpointAndResumeMatchesSingleRun) {
   std::filesystem::remove(err_path);
 }
 
+// The output without its timings: the "parallel" field, or the summary's "parallel: ..." line.
+std::string without_timings(const std::string& out, bool as_json) {
+  if (as_json) {
+    json j = json::parse(out);
+    EXPECT_TRUE(j.contains("parallel"));
+    j.erase("parallel");
+    return j.dump();
+  }
+  std::istringstream lines(out);
+  std::string kept;
+  int timing_lines = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("parallel: ")) {
+      ++timing_lines;
+    } else {
+      kept += line + "\n";
+    }
+  }
+  EXPECT_EQ(timing_lines, 1) << out;
+  return kept;
+}
+
+TEST(HeapCli, ReportDoesNotDependOnHowTheTableWasComputed) {
+  // The sparse space reported is decided from the values alone: a fresh run on
+  // one or two threads, and runs resumed from a shorter table (a checkpoint, an
+  // --output file) on one or two threads, print the same report, but for timings.
+  const std::string part = temp_file("report-part.ght");
+  ASSERT_EQ(run_cli({"table", "grundys-game", "--upto", "20000", "--summary", "--output", part}).status, 0);
+  for (const bool as_json : {false, true}) {
+    SCOPED_TRACE(as_json ? "json" : "text");
+    std::vector<std::string> base;
+    if (as_json) base.emplace_back("--json");
+    for (const char* word : {"table", "grundys-game", "--upto", "150000", "--summary"}) base.emplace_back(word);
+    const auto with = [&base](std::vector<std::string> more) {
+      std::vector<std::string> args = base;
+      args.insert(args.end(), more.begin(), more.end());
+      return run_cli(args);
+    };
+    const auto fresh = with({"--threads", "1"});
+    ASSERT_EQ(fresh.status, 0) << fresh.err;
+    const std::string expected = without_timings(fresh.out, as_json);
+    for (const auto& more : {std::vector<std::string>{"--threads", "2"},
+                             std::vector<std::string>{"--threads", "1", "--resume", part},
+                             std::vector<std::string>{"--threads", "2", "--resume", part}}) {
+      const auto other = with(more);
+      ASSERT_EQ(other.status, 0) << other.err;
+      EXPECT_EQ(without_timings(other.out, as_json), expected) << more.back();
+    }
+    if (as_json) {
+      // Flammenkamp's sparse space of Grundy's game: mask 254, rare values to n = 82860.
+      const json stats = json::parse(fresh.out)["stats"];
+      EXPECT_EQ(stats["rare_mask"], 254);
+      EXPECT_EQ(stats["rare_parity"], 0);
+      EXPECT_EQ(stats["rare_heap_parity"], false);
+      EXPECT_EQ(stats["last_rare"], 82860);
+      EXPECT_EQ(json::parse(fresh.out)["rare_mask_source"], "kernel");
+      const json parallel = json::parse(fresh.out)["parallel"];
+      EXPECT_EQ(parallel["threads"], 1);
+      EXPECT_EQ(parallel["ranks"], 1);
+      EXPECT_GE(parallel["wall_seconds"].get<double>(), parallel["serial_seconds"].get<double>());
+    }
+  }
+  std::filesystem::remove(part);
+}
+
 TEST(HeapCli, SummaryInBoundedMemoryEqualsTheFullTable) {
   // --summary computes 0.167 and Grundy's game in bounded memory; the full run keeps the table.
   for (const std::vector<std::string>& game : {std::vector<std::string>{"octal", "0.167"},
@@ -370,7 +435,11 @@ TEST(HeapCli, SummaryInBoundedMemoryEqualsTheFullTable) {
     more.insert(more.end(), {"--resume", file});
     const auto resumed = run_cli(more);
     ASSERT_EQ(resumed.status, 0) << resumed.err;
-    EXPECT_EQ(json::parse(resumed.out), json::parse(single.out));
+    json resumed_json = json::parse(resumed.out);
+    json single_json = json::parse(single.out);
+    resumed_json.erase("parallel");  // timings
+    single_json.erase("parallel");
+    EXPECT_EQ(resumed_json, single_json);
     std::filesystem::remove(file);
   }
 }

@@ -339,5 +339,51 @@ TEST(HeapTableStats, KaylesStatistics) {
   EXPECT_LT(2 * s.rare_count, s.count);
 }
 
+TEST(HeapTableStats, SparseSpaceRuleFollowsTheSplitMoves) {
+  // Grundy's game splits removing 0 tokens: the heap-parity variant, rare parity 0.
+  const SparseSpaceRule grundy = sparse_space_rule(HeapRules::make("grundys-game", {4}, true));
+  EXPECT_TRUE(grundy.applies);
+  EXPECT_TRUE(grundy.heap_parity);
+  EXPECT_EQ(grundy.heap_parity_rare, 0U);
+  // 0.6 splits removing 1 token: rare parity 1.
+  const SparseSpaceRule six = sparse_space_rule(parse_heap_rules("0.6"));
+  EXPECT_TRUE(six.heap_parity);
+  EXPECT_EQ(six.heap_parity_rare, 1U);
+  // 0.167 splits removing 2 or 3 tokens: no heap-parity variant.
+  EXPECT_TRUE(sparse_space_rule(parse_heap_rules("0.167")).applies);
+  EXPECT_FALSE(sparse_space_rule(parse_heap_rules("0.167")).heap_parity);
+  // No split (0.3), or three-heap splits (0.f): no sparse space.
+  EXPECT_FALSE(sparse_space_rule(parse_heap_rules("0.3")).applies);
+  EXPECT_FALSE(sparse_space_rule(parse_heap_rules("0.f")).applies);
+}
+
+TEST(HeapTableStats, SparseSpaceIsDecidedFromTheValues) {
+  // Hand-checked: g = 0, then 28 ones, then 2 (30 values). Mask 1 leaves 0 and 2
+  // rare (2 values), mask 3 only 0 (1 value, under 30/12), mask 2 the 28 ones.
+  StatsAccumulator values;
+  values.add(0, 0);
+  for (std::uint64_t n = 1; n <= 28; ++n) values.add(n, 1);
+  values.add(29, 2);
+  const SparseSpaceRule rule = sparse_space_rule(HeapRules::make("grundys-game", {4}, true));
+  const std::optional<RareSplit> split = values.sparse_space(rule);
+  ASSERT_TRUE(split.has_value());
+  EXPECT_EQ(split->mask, 3U);
+  EXPECT_FALSE(split->heap_parity);
+  const TableStats stats = values.finish(split);
+  EXPECT_EQ(stats.rare_count, 1U);
+  EXPECT_EQ(stats.last_rare, std::optional<std::uint64_t>{0});
+  // Added in two pieces or in one: the same split (it depends on the values only).
+  StatsAccumulator again;
+  for (std::uint64_t n = 0; n < 30; ++n) again.add(n, n == 0 ? 0 : (n == 29 ? 2 : 1));
+  EXPECT_EQ(again.sparse_space(rule)->mask, 3U);
+  // 12 values: one rare value is not under 1/12 of them, so no sparse space by the kernel's rule.
+  StatsAccumulator few;
+  few.add(0, 0);
+  for (std::uint64_t n = 1; n < 12; ++n) few.add(n, 1);
+  EXPECT_FALSE(few.sparse_space(rule).has_value());
+  // A game without split moves has none either.
+  EXPECT_FALSE(values.sparse_space(sparse_space_rule(parse_heap_rules("0.3"))).has_value());
+}
+
 }  // namespace
 }  // namespace grundy::heap

@@ -25,6 +25,7 @@ KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
   KernelControl control;
   control.threads = threads;
   control.adaptive = false;
+  control.speculative_from = 2;  // the speculative finish on every team (by default from 3 members)
   control.stats = stats;
   return control;
 }
@@ -93,6 +94,60 @@ TEST(ParallelKernel, FastChunkedAndResumedOnThreadsMatchOneCall) {
       std::vector<std::uint16_t> resumed = plain(rules, 3000, 1);
       EXPECT_EQ(extend_fast(rules, resumed, upto, on_threads(threads)), upto + 1);
       EXPECT_EQ(resumed, whole);
+    }
+  }
+}
+
+// On a team the sparse-space method guesses each heap size of a block common,
+// proves the guesses in parallel and confirms them in order. Grundy's game has
+// rare heaps inside blocks up to n = 82860 (guesses fail there, and the block
+// goes on in order); 0.167 and 0.6 have sparse spaces too. Oversubscribed
+// teams (8 threads here) interleave the members every way.
+TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
+  struct Case {
+    HeapRules rules;
+    std::uint64_t upto;
+  };
+  const std::vector<Case> cases{{HeapRules::make("grundys-game", {4}, true), 120000},
+                                {parse_heap_rules("0.167"), 100000 / kTeamScale},
+                                {parse_heap_rules("0.6"), 100000 / kTeamScale}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.rules.name());
+    const auto one = fast(c.rules, c.upto, 1);
+    for (unsigned threads : {2U, 3U, 8U}) {
+      SCOPED_TRACE(threads);
+      KernelStats stats;
+      EXPECT_EQ(fast(c.rules, c.upto, threads, &stats), one);
+      EXPECT_GT(stats.guessed_steps.load(), c.upto / 2);  // most heap sizes went through the speculation
+      if (c.rules.name() == "grundys-game") {
+        EXPECT_GT(stats.failed_guesses.load(), 0U);
+      }
+    }
+    // The in-order finish on a team (the default on two members) gives it too.
+    KernelStats stats;
+    KernelControl control = on_threads(2, &stats);
+    control.speculative_from = 0;
+    std::vector<std::uint16_t> g;
+    EXPECT_EQ(extend_fast(c.rules, g, c.upto, control), c.upto + 1);
+    EXPECT_EQ(g, one);
+    EXPECT_EQ(stats.guessed_steps.load(), 0U);
+  }
+}
+
+TEST(ParallelKernel, DroppedGuessesStillGiveTheOneThreadTable) {
+  // spoil_guesses drops the guesses from the middle of every block, as a rare heap would.
+  for (const HeapRules& rules : {HeapRules::make("grundys-game", {4}, true), parse_heap_rules("0.167")}) {
+    SCOPED_TRACE(rules.name());
+    const std::uint64_t upto = 60000 / kTeamScale;
+    const auto one = fast(rules, upto, 1);
+    for (unsigned threads : {2U, 3U}) {
+      KernelStats stats;
+      KernelControl control = on_threads(threads, &stats);
+      control.spoil_guesses = true;
+      std::vector<std::uint16_t> g;
+      EXPECT_EQ(extend_fast(rules, g, upto, control), upto + 1);
+      EXPECT_EQ(g, one);
+      EXPECT_GT(stats.failed_guesses.load(), upto / 1024);  // at least one per block of at most 128
     }
   }
 }

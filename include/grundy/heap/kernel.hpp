@@ -31,6 +31,16 @@ struct KernelStats {
   /// Heap sizes computed by the sparse-space method and by the dense method.
   std::atomic<std::uint64_t> sparse_steps{0};
   std::atomic<std::uint64_t> dense_steps{0};
+  /// Wall time (nanoseconds) in which two or more of the kernel's workers
+  /// computed at once: a kernel that runs workers adds each such span here, and
+  /// the rest of the run's wall time is its serial time (the table's "parallel"
+  /// report). Kernels on one thread add nothing.
+  std::atomic<std::uint64_t> overlapped_nanoseconds{0};
+  /// The sparse-space method on a team: heap sizes whose value was guessed (to be
+  /// proven in parallel), and guesses found wrong (a rare heap, or a dropped guess
+  /// with KernelControl::spoil_guesses), after which the block went on in order.
+  std::atomic<std::uint64_t> guessed_steps{0};
+  std::atomic<std::uint64_t> failed_guesses{0};
 };
 
 struct KernelControl {
@@ -52,6 +62,19 @@ struct KernelControl {
   /// the same kernel on the same table; the values never depend on it. Then a
   /// stop takes effect at a block all processes agree on.
   ProcessGroup* group = nullptr;
+  /// On a team of at least this many members, the sparse-space method finishes
+  /// the heap sizes of each block in parallel, by speculation (guessed common,
+  /// proven by every member, confirmed in order); on smaller teams member 0
+  /// finishes them in order while the others share the next block. On two
+  /// members the two ways split the work about evenly and the in-order one
+  /// does less of it (measured: Grundy's game to 2^20); beyond, the in-order
+  /// finish (about half of one thread's work) caps the team near 2x. 0: never.
+  /// Values never depend on it.
+  unsigned speculative_from = 3;
+  /// Tests only: the sparse-space method on a team drops its guesses from the
+  /// middle of every block as if a rare heap were there, so that the recovery
+  /// (the rest of the block in order) runs everywhere. Values never depend on it.
+  bool spoil_guesses = false;
 };
 
 /// The plain method: for each n, every option's value into a seen-set, then the

@@ -36,6 +36,18 @@ struct TableStats {
 /// True when g(n) = value is rare under the split.
 bool is_rare(const RareSplit& split, std::uint32_t value, std::uint64_t n);
 
+/// The splits the fast kernel's sparse-space method may use on a game (so that
+/// common XOR common always lands in the rare class): every mask with rare
+/// parity 0, and, when every split move removes tokens of one parity k, every
+/// mask with the heap parity and rare parity k & 1. None for a game without
+/// two-heap splits or with three-heap ones.
+struct SparseSpaceRule {
+  bool applies = false;
+  bool heap_parity = false;
+  unsigned heap_parity_rare = 0;
+};
+SparseSpaceRule sparse_space_rule(const HeapRules& rules);
+
 /// The statistics gathered one value at a time, so a streamed table (which
 /// never holds all its values) gives exactly what compute_stats gives: the
 /// counts by value and heap parity, and the last n of each, decide any split.
@@ -55,6 +67,13 @@ class StatsAccumulator {
   }
   /// The statistics of the values added (see compute_stats for `split`).
   [[nodiscard]] TableStats finish(std::optional<RareSplit> split = std::nullopt) const;
+  /// The sparse space of the values added, decided from them alone (so a table
+  /// gets the same one however it was computed: fresh, resumed, in chunks, on
+  /// any number of threads): among the rule's splits the one with the fewest
+  /// rare values (the smallest mask first, then the plain split before the
+  /// heap-parity one), when fewer than 1/12 of the values are rare (the fast
+  /// kernel's own bar for the method to pay); else none.
+  [[nodiscard]] std::optional<RareSplit> sparse_space(const SparseSpaceRule& rule) const;
 
  private:
   void grow(std::uint32_t value);
@@ -71,5 +90,8 @@ class StatsAccumulator {
 /// heap-parity variant takes the smaller of its two classes); otherwise the
 /// mask is chosen from the frequencies.
 TableStats compute_stats(const HeapTable& table, std::optional<RareSplit> split = std::nullopt);
+
+/// Every value of the table, added in order.
+StatsAccumulator accumulate_stats(const HeapTable& table);
 
 }  // namespace grundy::heap
