@@ -6,7 +6,9 @@
 #include <limits>
 #include <memory>
 
+#include "common/text.hpp"
 #include "grundy/catalogue/catalogue.hpp"
+#include "grundy/catalogue/limits.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/plot/svg_plot.hpp"
@@ -61,7 +63,10 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
       if (!args->positions.empty()) {
         throw InputError(entry.info().name + ": --batch reads its rows from standard input, not arguments");
       }
-      write_out(instance->batch(read_standard_input()));
+      const detail::InputBounds bounds{.what = "the " + entry.info().name + " --batch input",
+                                       .allowed = entry.info().batch_bytes,
+                                       .limits = catalogue::search_limits(context)};
+      write_out(instance->batch(detail::read_input("-", bounds)));
       return;
     }
     const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());

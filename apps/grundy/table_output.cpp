@@ -6,7 +6,6 @@
 #include <functional>
 #include <iterator>
 
-#include "common/text.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/process_group.hpp"
 #include "grundy/heap/table.hpp"
@@ -214,7 +213,5 @@ void write_output_file(const std::string& path, const std::string& bytes) {
   write_output_file(
       path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
 }
-
-std::string read_standard_input() { return detail::read_input("-"); }
 
 }  // namespace grundy::cli

@@ -35,7 +35,4 @@ void write_output_file(const std::string& path, const std::function<void(std::os
 /// Writes `bytes` to the --output FILE; InputError when it cannot.
 void write_output_file(const std::string& path, const std::string& bytes);
 
-/// All of standard input.
-std::string read_standard_input();
-
 }  // namespace grundy::cli

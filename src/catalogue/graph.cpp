@@ -69,20 +69,17 @@ class GraphInstance final : public Instance {
 
   [[nodiscard]] Report analyse(const Position& position, std::size_t max_moves) override {
     const std::vector<games::Digraph::Vertex> at = pebbles(position);
-    const games::LoopySumAnalysis a = games::analyze_loopy_sum(graph_, values_, remoteness_, at);
+    const games::LoopySumAnalysis a = games::analyze_loopy_sum(graph_, values_, remoteness_, at, max_moves);
     Report report;
     report.game = name_;
     report.components = position.components;
     for (const games::LoopyValue& v : a.components) report.values.push_back(game_value(v));
     report.value = game_value(a.value);
     report.outcome = outcome_of(a.outcome);
-    report.winning_moves_count = a.winning_moves.size();
-    for (std::size_t i = 0; i < a.winning_moves.size() && i < max_moves; ++i) {
-      report.winning_moves.push_back(describe(a.winning_moves[i]));
-    }
-    for (std::size_t i = 0; i < a.drawing_moves.size() && i < max_moves; ++i) {
-      report.drawing_moves.push_back(describe(a.drawing_moves[i]));
-    }
+    report.winning_moves_count = a.winning_moves_count;
+    report.drawing_moves_count = a.drawing_moves_count;
+    for (const games::LoopyMove& move : a.winning_moves) report.winning_moves.push_back(describe(move));
+    for (const games::LoopyMove& move : a.drawing_moves) report.drawing_moves.push_back(describe(move));
     report.terminal = std::all_of(at.begin(), at.end(), [&](auto v) { return graph_.successors(v).empty(); });
     report.extra["best_move"] = a.best_move ? move_json(describe(*a.best_move)) : Json(nullptr);
     report.extra["vertices"] = graph_.vertex_count();
@@ -138,9 +135,9 @@ class GraphInstance final : public Instance {
       if (next == misere::LoopyMisereOutcome::loss) {
         if (report.winning_moves.size() < max_moves) report.winning_moves.push_back(describe(move));
         ++report.winning_moves_count;
-      } else if (next == misere::LoopyMisereOutcome::draw && report.outcome == Outcome::draw &&
-                 report.drawing_moves.size() < max_moves) {
-        report.drawing_moves.push_back(describe(move));
+      } else if (next == misere::LoopyMisereOutcome::draw && report.outcome == Outcome::draw) {
+        if (report.drawing_moves.size() < max_moves) report.drawing_moves.push_back(describe(move));
+        ++report.drawing_moves_count;
       }
     });
     report.terminal = std::all_of(at.begin(), at.end(), [&](auto v) { return graph_.successors(v).empty(); });

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "common/text.hpp"
+#include "grundy/catalogue/limits.hpp"
 
 namespace grundy::catalogue {
 
@@ -16,7 +17,8 @@ RuleOption graph_file_option() {
 
 games::Digraph read_graph(const std::string& path, const Context& context) {
   if (path != "-") return games::Digraph::read_file(path, context.memory);
-  const std::string text = grundy::detail::read_input("-");
+  const grundy::detail::InputBounds bounds{.what = "a graph", .limits = search_limits(context)};
+  const std::string text = grundy::detail::read_input("-", bounds);
   return games::Digraph::parse(std::vector<char>(text.begin(), text.end()), "standard input", context.memory);
 }
 

@@ -21,8 +21,15 @@ namespace grundy::catalogue {
 
 namespace {
 
+using grundy::detail::InputBounds;
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
+
+/// A grid file: at most kGridSplitMaxSide rows of as many cells, each ended by
+/// "\r\n", and this many blank bytes around them.
+constexpr std::uint64_t kBlanksAround = 4096;
+constexpr std::uint64_t kMaxGridFileBytes =
+    games::kGridSplitMaxSide * (games::kGridSplitMaxSide + 2) + kBlanksAround;
 
 /// A rectangle of one of the grids the instance has seen.
 struct GridPiece {
@@ -106,7 +113,7 @@ Speech<GridPieces> gridsplit_speech(std::shared_ptr<GridBook> book, const std::s
     return cell_matrix(label + " (* a cell that can be played)", rows_of(book->text_of(piece)),
                        std::size_t{piece.rect.top} + 1, std::size_t{piece.rect.left} + 1);
   };
-  speech.expand = [file](const std::vector<std::string>& arguments) {
+  speech.expand = [book, file](const std::vector<std::string>& arguments) {
     std::vector<std::string> grids;
     std::vector<std::string> sources = arguments;
     if (!file.empty()) sources.push_back(file);
@@ -116,7 +123,11 @@ Speech<GridPieces> gridsplit_speech(std::shared_ptr<GridBook> book, const std::s
         grids.push_back(source);
         continue;
       }
-      const games::GridSplitBoard board = games::GridSplitBoard::parse(read_input(source));
+      const InputBounds bounds{.what = "a gridsplit grid ('.', '#', '^', '*', a row a line)",
+                               .allowed = ".#^*\r\n",
+                               .max_bytes = kMaxGridFileBytes,
+                               .limits = search_limits(book->context)};
+      const games::GridSplitBoard board = games::GridSplitBoard::parse(read_input(source, bounds));
       grids.push_back(board.text());
     }
     return grids;

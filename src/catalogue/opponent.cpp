@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/text.hpp"
 #include "grundy/core/errors.hpp"
 
 namespace grundy::catalogue {
@@ -121,9 +122,17 @@ bool all_digits(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
+// Typed digits as a number; past 10^9 (more than any position holds) as 10^9 + 1.
 std::size_t number(std::string_view digits) {
-  if (digits.size() > 9) return static_cast<std::size_t>(-1);
+  constexpr std::size_t kBeyond = 1'000'000'001;
+  const auto first = std::min(digits.find_first_not_of('0'), digits.size());
+  if (digits.size() - first > 9) return kBeyond;
   return static_cast<std::size_t>(std::stoull(std::string(digits)));
+}
+
+// Typed digits as shown in a message: as typed, cut when very long.
+std::string typed_number(std::string_view digits) {
+  return digits.size() <= 40 ? std::string(digits) : std::string(digits.substr(0, 40)) + "...";
 }
 
 // A typed component in the position's own syntax (unchanged when it does not parse).
@@ -142,14 +151,23 @@ std::string listing(const Position& position) {
 const char* const kForms =
     "type a move as hint or explain list it, 'FROM -> LEFT' (e.g. '9 -> 1 6'; '0' for nothing) or 'C:N'";
 
-TypedMove by_number(Instance& instance, const Position& position, std::size_t c, std::size_t n) {
+// The component typed as `text` (1-based), or InputError quoting it.
+std::size_t typed_component(const Position& position, std::string_view text) {
+  const std::size_t c = number(text);
   if (c == 0 || c > position.components.size()) {
-    throw InputError(fmt::format("no component {}: the position has {}", c, position.components.size()));
+    throw InputError(
+        fmt::format("no component {}: the position has {}", typed_number(text), position.components.size()));
   }
+  return c;
+}
+
+TypedMove by_number(Instance& instance, const Position& position, std::string_view c_text, std::string_view n_text) {
+  const std::size_t c = typed_component(position, c_text);
+  const std::size_t n = number(n_text);
   const ComponentExplanation listed = instance.explain(position, c - 1, 0);
   if (n == 0 || (listed.options_count_known && n > listed.options_count)) {
-    throw InputError(
-        fmt::format("component {} ({}) has no option {}: it has {}", c, listed.position, n, listed.options_count));
+    throw InputError(fmt::format("component {} ({}) has no option {}: it has {}", c, listed.position,
+                                 typed_number(n_text), listed.options_count));
   }
   if (n > kOpponentOptionLimit) {
     throw InputError(fmt::format("component {}: only its first {} options can be played (it has {})", c,
@@ -192,7 +210,7 @@ TypedMove by_result(Instance& instance, const Position& position, std::optional<
     if (named) {
       throw InputError(fmt::format("component {} is {}, not {}", *named + 1, position.components[*named], from));
     }
-    throw InputError(fmt::format("'{}' is not in the position ({})", from, listing(position)));
+    throw InputError(fmt::format("{} is not in the position ({})", grundy::detail::quoted(from), listing(position)));
   }
   return TypedMove{static_cast<std::size_t>(-1), 0};  // no option leaves that: the caller says so
 }
@@ -211,10 +229,11 @@ TypedMove by_text(Instance& instance, const Position& position, std::optional<st
       }
     }
   }
-  if (found.empty()) throw InputError(fmt::format("'{}' is not a move here: {}", text, kForms));
+  if (found.empty()) throw InputError(fmt::format("{} is not a move here: {}", grundy::detail::quoted(text), kForms));
   for (const TypedMove& other : found) {
     if (position.components[other.component] != position.components[found[0].component]) {
-      throw InputError(fmt::format("'{}' could be played in component {} or {}: put 'K: ' before it to say which", text,
+      throw InputError(fmt::format("{} could be played in component {} or {}: put 'K: ' before it to say which",
+                                   grundy::detail::quoted(text),
                                    found[0].component + 1, other.component + 1));
     }
   }
@@ -259,16 +278,13 @@ TypedMove find_move(Instance& instance, const Position& position, std::string_vi
   const auto colon = typed.find(':');
   if (colon != std::string::npos && all_digits(std::string_view(typed).substr(0, colon)) &&
       all_digits(std::string_view(typed).substr(colon + 1))) {
-    return by_number(instance, position, number(typed.substr(0, colon)), number(typed.substr(colon + 1)));
+    return by_number(instance, position, std::string_view(typed).substr(0, colon),
+                     std::string_view(typed).substr(colon + 1));
   }
   std::optional<std::size_t> named;
   if (colon != std::string::npos && all_digits(std::string_view(typed).substr(0, colon)) && colon + 1 < typed.size() &&
       std::isspace(static_cast<unsigned char>(typed[colon + 1])) != 0) {
-    const std::size_t k = number(typed.substr(0, colon));
-    if (k == 0 || k > position.components.size()) {
-      throw InputError(fmt::format("no component {}: the position has {}", k, position.components.size()));
-    }
-    named = k - 1;
+    named = typed_component(position, std::string_view(typed).substr(0, colon)) - 1;
     typed = trimmed(std::string_view(typed).substr(colon + 1));
   }
   const auto arrow = typed.find("->");
@@ -277,8 +293,13 @@ TypedMove find_move(Instance& instance, const Position& position, std::string_vi
   const std::string left = typed.substr(arrow + 2);
   const TypedMove move = by_result(instance, position, named, from, left);
   if (move.component == static_cast<std::size_t>(-1)) {
-    throw InputError(fmt::format("no move takes {} to {}: {}", trimmed(from),
-                                 trimmed(left).empty() ? "nothing" : trimmed(left), kForms));
+    // The typed texts are shown safely only when they need it: "3 to 9" stays as typed.
+    const auto shown = [](const std::string& part) {
+      const std::string safe = grundy::detail::quoted(part);
+      return safe == "'" + part + "'" ? part : safe;
+    };
+    throw InputError(fmt::format("no move takes {} to {}: {}", shown(trimmed(from)),
+                                 trimmed(left).empty() ? "nothing" : shown(trimmed(left)), kForms));
   }
   return move;
 }

@@ -18,8 +18,12 @@ namespace grundy::catalogue {
 
 namespace {
 
+using grundy::detail::InputBounds;
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
+
+/// A board file holds at most 8 rows of 8 cells: far fewer bytes than this, blanks included.
+constexpr std::uint64_t kMaxBoardFileBytes = 64 * 1024;
 
 /// The board's size, shared by parse (which learns it) and format (which keeps it).
 struct BoardFrame {
@@ -27,7 +31,7 @@ struct BoardFrame {
   int cols = 0;
 };
 
-Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
+Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame, const Context& context) {
   Speech<games::Rect> speech;
   speech.draw = [frame](std::uint64_t cells, const std::string& label) {
     const std::string text = games::format_rect_board(games::RectBoard{cells, frame->rows, frame->cols});
@@ -35,14 +39,18 @@ Speech<games::Rect> rect_speech(std::shared_ptr<BoardFrame> frame) {
     for (std::string& row : rows) std::replace(row.begin(), row.end(), '0', '.');
     return cell_matrix(label + " (1: a cell still to clear)", rows);
   };
-  speech.expand = [](const std::vector<std::string>& arguments) {
+  speech.expand = [limits = search_limits(context)](const std::vector<std::string>& arguments) {
     if (arguments.size() > 1) {
       throw InputError(fmt::format("rect: expected one board, got {} arguments (separate rows with '/', not spaces)",
                                    arguments.size()));
     }
     const std::string source = arguments.empty() ? "-" : arguments.front();
     if (source != "-" && !names_a_file(source, "01/ ")) return std::vector<std::string>{source};
-    return std::vector<std::string>{games::format_rect_board(games::parse_rect_lines(read_input(source)))};
+    const InputBounds bounds{.what = "a rect board (rows of 0 and 1)",
+                             .allowed = "01 \t\r\n",
+                             .max_bytes = kMaxBoardFileBytes,
+                             .limits = limits};
+    return std::vector<std::string>{games::format_rect_board(games::parse_rect_lines(read_input(source, bounds)))};
   };
   speech.parse = [frame](std::string_view text, const std::string&) {
     const games::RectBoard board = games::parse_rect_board(text);
@@ -102,7 +110,7 @@ const Entry& rect_entry() {
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto frame = std::make_shared<BoardFrame>();
         auto instance = std::make_unique<GameInstance<games::Rect>>(
-            std::make_shared<const games::Rect>(), rect_speech(frame), context, info.name, info.component_noun);
+            std::make_shared<const games::Rect>(), rect_speech(frame, context), context, info.name, info.component_noun);
         instance->analyzer().solver().set_threads(rect_threads(rules));
         return instance;
       });

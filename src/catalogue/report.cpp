@@ -1,5 +1,7 @@
 #include "grundy/catalogue/report.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace grundy::catalogue {
@@ -96,7 +98,10 @@ Json report_json(const Report& report) {
   json["winning_moves"] = report.winning_moves_json ? *report.winning_moves_json : moves_json(report.winning_moves);
   json["winning_moves_count"] = report.winning_moves_count;
   json["outcome"] = outcome_name(report.outcome);
-  if (report.outcome == Outcome::draw) json["drawing_moves"] = moves_json(report.drawing_moves);
+  if (report.outcome == Outcome::draw) {
+    json["drawing_moves"] = moves_json(report.drawing_moves);
+    json["drawing_moves_count"] = std::max(report.drawing_moves_count, report.drawing_moves.size());
+  }
   for (const auto& [key, field] : report.extra.items()) json[key] = field;
   json["play"] = play_name(report.play);
   if (report.play == Play::misere) {
@@ -145,7 +150,7 @@ std::string report_text(const Report& report) {
     }
   };
   list("winning moves", report.winning_moves, report.winning_moves_count);
-  list("drawing moves", report.drawing_moves, report.drawing_moves.size());
+  list("drawing moves", report.drawing_moves, std::max(report.drawing_moves_count, report.drawing_moves.size()));
   out += report.raw_text;
   return out;
 }

@@ -23,8 +23,12 @@ namespace grundy::catalogue {
 
 namespace {
 
+using grundy::detail::InputBounds;
 using grundy::detail::names_a_file;
 using grundy::detail::read_input;
+
+/// A row read from a file may have this many blank bytes around its cells.
+constexpr std::uint64_t kBlanksAround = 4096;
 
 /// The 0.007 table a set of rows needs, grown on demand through the heap cache.
 struct GapValues {
@@ -89,8 +93,15 @@ class TreblecrossRow {
   }
 
  private:
+  // The marked row is a copy of the whole row: skipped when the sink only counts.
   template <class Sink>
   static void add_mark(const Position& row, std::uint64_t cell, Sink& sink) {
+    if constexpr (requires { { sink.recording() } -> std::convertible_to<bool>; }) {
+      if (!sink.recording()) {
+        sink.add(cell);
+        return;
+      }
+    }
     Position next = row;
     next[cell] = 'X';
     sink.add(cell, {std::move(next)});
@@ -125,13 +136,17 @@ Speech<TreblecrossRow> treblecross_speech(std::shared_ptr<GapValues> values) {
     return games::parse_treblecross_row(text, what);
   };
   speech.format = [](const std::string& row) { return row; };
-  speech.expand = [](const std::vector<std::string>& arguments) {
+  speech.expand = [values](const std::vector<std::string>& arguments) {
     if (arguments.size() > 1) {
       throw InputError(fmt::format("treblecross: expected one row, got {} arguments", arguments.size()));
     }
     const std::string source = arguments.empty() ? "-" : arguments.front();
     if (source != "-" && !names_a_file(source, ".X")) return std::vector<std::string>{source};
-    return std::vector<std::string>{games::parse_treblecross_row(read_input(source), "treblecross row")};
+    const InputBounds bounds{.what = "a treblecross row ('.' and 'X')",
+                             .allowed = std::string(games::kTreblecrossRowBytes),
+                             .max_bytes = games::kTreblecrossMaxCells + kBlanksAround,
+                             .limits = search_limits(values->context)};
+    return std::vector<std::string>{games::parse_treblecross_row(read_input(source, bounds), "treblecross row")};
   };
   speech.prepare = [values](std::span<const std::string> rows) {
     std::uint64_t upto = 0;
@@ -191,7 +206,8 @@ const Entry& treblecross_entry() {
                .component_noun = "row",
                .rule_options = {no_cache_option()},
                .reads_input = true,
-               .has_batch = true},
+               .has_batch = true,
+               .batch_bytes = std::string(games::kTreblecrossBatchBytes)},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
         auto values = std::make_shared<GapValues>();
         values->context = context;

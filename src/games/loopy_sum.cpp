@@ -5,6 +5,8 @@
 #include <array>
 #include <tuple>
 
+#include <boost/unordered/unordered_flat_map.hpp>
+
 #include "grundy/games/loopy.hpp"
 
 namespace grundy::games {
@@ -64,16 +66,28 @@ MoveRank rank(LoopyOutcome outcome, const Remoteness& to) {
 }  // namespace
 
 LoopySumAnalysis analyze_loopy_sum(const Digraph& graph, std::span<const LoopyValue> values,
-                                   std::span<const Remoteness> remoteness,
-                                   std::span<const Digraph::Vertex> pebbles) {
+                                   std::span<const Remoteness> remoteness, std::span<const Digraph::Vertex> pebbles,
+                                   std::size_t max_moves) {
   LoopySumAnalysis analysis;
   for (const Digraph::Vertex v : pebbles) analysis.components.push_back(values[v]);
   analysis.value = loopy_sum(analysis.components);
   analysis.outcome = analysis.value.outcome();
   const SumSummary sum(analysis.components);
   std::optional<MoveRank> best_rank;
+  // Pebbles on the same vertex have the same moves with the same outcomes: once
+  // nothing more is listed, a repeated vertex adds its first pebble's count.
+  boost::unordered_flat_map<Digraph::Vertex, std::uint64_t> counted;
   for (std::size_t i = 0; i < pebbles.size(); ++i) {
     const Digraph::Vertex from = pebbles[i];
+    const bool listing = analysis.winning_moves.size() < max_moves && analysis.drawing_moves.size() < max_moves;
+    if (!listing) {
+      if (const auto seen = counted.find(from); seen != counted.end()) {
+        (analysis.outcome == LoopyOutcome::kWin ? analysis.winning_moves_count : analysis.drawing_moves_count) +=
+            seen->second;
+        continue;
+      }
+    }
+    std::uint64_t kept_here = 0;
     for (const Digraph::Vertex to : graph.successors(from)) {
       const LoopyOutcome next = outcome_after(sum, analysis.components, i, values[to]);
       const LoopyMove move{i, from, to};
@@ -81,14 +95,22 @@ LoopySumAnalysis analyze_loopy_sum(const Digraph& graph, std::span<const LoopyVa
                         (analysis.outcome == LoopyOutcome::kDraw && next == LoopyOutcome::kDraw) ||
                         analysis.outcome == LoopyOutcome::kLoss;
       if (!kept) continue;
-      if (analysis.outcome == LoopyOutcome::kWin) analysis.winning_moves.push_back(move);
-      if (analysis.outcome == LoopyOutcome::kDraw) analysis.drawing_moves.push_back(move);
+      ++kept_here;
+      if (analysis.outcome == LoopyOutcome::kWin && analysis.winning_moves.size() < max_moves) {
+        analysis.winning_moves.push_back(move);
+      }
+      if (analysis.outcome == LoopyOutcome::kDraw && analysis.drawing_moves.size() < max_moves) {
+        analysis.drawing_moves.push_back(move);
+      }
       const MoveRank r = rank(analysis.outcome, remoteness[to]);
       if (!best_rank || r < *best_rank) {
         best_rank = r;
         analysis.best_move = move;
       }
     }
+    if (analysis.outcome == LoopyOutcome::kWin) analysis.winning_moves_count += kept_here;
+    if (analysis.outcome == LoopyOutcome::kDraw) analysis.drawing_moves_count += kept_here;
+    if (pebbles.size() > 1) counted.emplace(from, kept_here);
   }
   return analysis;
 }

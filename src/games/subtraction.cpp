@@ -1,6 +1,8 @@
 #include "grundy/games/subtraction.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <numeric>
 #include <unordered_map>
 
 #include <string>
@@ -87,6 +89,10 @@ SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set,
   const std::uint64_t drop = pow_mod(kBase, width);
   SubtractionPeriod result;
   std::vector<std::uint32_t>& g = result.values;
+  // No window can repeat before g(width) is known: that much is needed in any case, asked for at once.
+  const std::uint64_t least = std::min(width, stop_after.value_or(width)) + 1;
+  budget.require(least * sizeof(std::uint32_t) + 4096, "the subtraction game's period search");
+  g.reserve(static_cast<std::size_t>(least));
   WindowIndex windows;
   MexSet mex;
   std::uint64_t hash = 0;
@@ -131,18 +137,33 @@ Subtraction::Subtraction(std::vector<std::uint64_t> set, const MemoryBudget& bud
     throw InputError("the subtraction set element " + std::to_string(set_.back()) + " is over the limit " +
                      std::to_string(kMaxElement));
   }
+  scale_ = 0;
+  for (const std::uint64_t s : set_) scale_ = std::gcd(scale_, s);
+  std::vector<std::uint64_t> blocks;
+  for (const std::uint64_t s : set_) blocks.push_back(s / scale_);
   std::optional<std::uint64_t> stop_after;
-  if (largest_pile) stop_after = std::max(*largest_pile, kProofAttempt);
-  period_ = find_subtraction_period(set_, budget, stop_after);
+  if (largest_pile) stop_after = std::max(*largest_pile / scale_, kProofAttempt);
+  period_ = find_subtraction_period(blocks, budget, stop_after);
+}
+
+std::uint64_t Subtraction::computed() const {
+  const std::uint64_t blocks = period_.values.size();
+  return blocks > std::numeric_limits<std::uint64_t>::max() / scale_ ? std::numeric_limits<std::uint64_t>::max()
+                                                                      : blocks * scale_;
+}
+
+std::optional<std::uint64_t> Subtraction::scaled(std::optional<std::uint64_t> blocks) const {
+  if (!blocks) return std::nullopt;
+  return *blocks * scale_;  // at most 2 * 10^9 blocks of at most 10^9: no overflow
 }
 
 void Subtraction::throw_beyond(Position pile) const {
   throw InputError("pile " + std::to_string(pile) + ": the subtraction game's values are known for piles 0.." +
-                   std::to_string(period_.values.size() - 1) + " only and no period is proven");
+                   std::to_string(computed() - 1) + " only and no period is proven");
 }
 
 std::vector<std::uint64_t> parse_subtraction_set(std::string_view text) {
-  std::vector<std::uint64_t> set = parse_count_list(text, "--set", Subtraction::kMaxElement);
+  std::vector<std::uint64_t> set = parse_count_list(text, "--set", Subtraction::kMaxElement, 1);
   std::sort(set.begin(), set.end());
   set.erase(std::unique(set.begin(), set.end()), set.end());
   if (set.front() == 0) throw InputError("the subtraction set contains 0: every element must be positive");

@@ -1,6 +1,8 @@
 #include "grundy/games/treblecross.hpp"
 
 #include <algorithm>
+#include <initializer_list>
+#include <span>
 
 #include "common/text.hpp"
 #include "grundy/core/analysis.hpp"
@@ -133,6 +135,19 @@ std::shared_ptr<const heap::HeapTable> treblecross_table(std::uint64_t upto, con
   return table;
 }
 
+namespace {
+
+// Records the 1-based cell of each move of a run starting at 0-based cell first - 1.
+struct CellSink {
+  std::uint64_t first;
+  std::vector<std::uint64_t>& cells;
+  void add(std::uint64_t offset, std::span<const std::uint64_t>) { cells.push_back(first + offset); }
+  void add(std::uint64_t offset, std::initializer_list<std::uint64_t>) { cells.push_back(first + offset); }
+  void add(std::uint64_t offset) { cells.push_back(first + offset); }
+};
+
+}  // namespace
+
 TreblecrossAnalysis analyze_treblecross(std::string_view row, const std::shared_ptr<const heap::HeapTable>& table) {
   TreblecrossShape shape = treblecross_shape(row);
   TreblecrossAnalysis result;
@@ -155,13 +170,16 @@ TreblecrossAnalysis analyze_treblecross(std::string_view row, const std::shared_
   Analyzer<TreblecrossRun> analyzer(game);
   std::vector<std::uint64_t> runs;
   for (const TreblecrossGap& gap : result.gaps) runs.push_back(gap.length);
-  auto analysis = analyzer.analyze(runs);
+  auto analysis = analyzer.analyze(runs, 0);
   result.gap_values = std::move(analysis.values);
   result.value = analysis.nim_sum;
-  for (const auto& win : analysis.winning_moves) {
-    result.winning_moves.push_back(result.gaps[win.component].start + win.move + 1);
+  if (result.value == 0) return result;
+  // The winning cells straight from each run's moves_to: a cell a move, nothing else stored.
+  result.winning_moves.reserve(analysis.winning_moves_count);
+  for (std::size_t i = 0; i < result.gaps.size(); ++i) {
+    CellSink sink{result.gaps[i].start + 1, result.winning_moves};
+    game.moves_to(result.gaps[i].length, result.value ^ result.gap_values[i], sink);
   }
-  std::sort(result.winning_moves.begin(), result.winning_moves.end());
   return result;
 }
 

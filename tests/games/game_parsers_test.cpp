@@ -45,7 +45,13 @@ TEST(GameParsers, PassPileErrors) {
             "pile 3: '9223372036854775808' is over the limit 9223372036854775807");
   EXPECT_EQ(error_of([] { parse_pass_pile("-1", "pile 1"); }),
             "pile 1: '-1' is negative, expected a whole number from 0 to 9223372036854775807");
-  EXPECT_EQ(error_of([] { parse_pass_pile("4**", "pile 1"); }), "pile 1: '4*' is not a whole number");
+  EXPECT_EQ(error_of([] { parse_pass_pile("4**", "pile 1"); }),
+            "pile 1: '4**' is not a pile: a whole number, then '*' or ':used' once its pass is used");
+  EXPECT_EQ(error_of([] { parse_pass_pile("-4*", "pile 1"); }),
+            "pile 1: '-4*' is not a pile: a whole number, then '*' or ':used' once its pass is used");
+  EXPECT_EQ(error_of([] { parse_pass_pile("99999999999999999999:used", "pile 1"); }),
+            "pile 1: '99999999999999999999:used' is over the limit 9223372036854775807");
+  EXPECT_EQ(error_of([] { parse_pass_pile(std::string("4\0x", 3), "pile 1"); }), "pile 1: '4\\x00x' is not a whole number");
 }
 
 TEST(GameParsers, SubtractionSetIsSortedAndMerged) {
@@ -57,7 +63,9 @@ TEST(GameParsers, SubtractionSetErrors) {
   EXPECT_EQ(error_of([] { parse_subtraction_set(""); }), "--set: empty list");
   EXPECT_EQ(error_of([] { parse_subtraction_set("1,,2"); }), "--set: empty, expected a whole number");
   EXPECT_EQ(error_of([] { parse_subtraction_set("3,0"); }),
-            "the subtraction set contains 0: every element must be positive");
+            "--set: '0' is under 1, expected a whole number from 1 to 1000000000");
+  EXPECT_EQ(error_of([] { parse_subtraction_set("1,-2"); }),
+            "--set: '-2' is negative, expected a whole number from 1 to 1000000000");
   EXPECT_EQ(error_of([] { parse_subtraction_set("1000000001"); }), "--set: '1000000001' is over the limit 1000000000");
   EXPECT_EQ(error_of([] { parse_subtraction_set("1, 2"); }), "--set: ' 2' is not a whole number");
 }

@@ -132,12 +132,13 @@ TEST(Subtraction, BadSetsAreInputErrors) {
 }
 
 TEST(Subtraction, PeriodSearchRespectsTheBudget) {
-  EXPECT_THROW(Subtraction({100'000}, MemoryBudget(1 << 20)), BudgetExceeded);
+  EXPECT_THROW(Subtraction({99'999, 100'000}, MemoryBudget(1 << 20)), BudgetExceeded);
 }
 
 TEST(Subtraction, LargestPileBoundsTheWork) {
-  // S = {10^9}: proving the period needs 2 * 10^9 values; piles below 10^9 are 0.
-  const Subtraction huge({Subtraction::kMaxElement}, MemoryBudget(std::uint64_t{64} << 20), 5);
+  // S = {10^9 - 1, 10^9}: proving the period needs billions of values; piles below 10^9 - 1 are 0.
+  const Subtraction huge({Subtraction::kMaxElement - 1, Subtraction::kMaxElement}, MemoryBudget(std::uint64_t{64} << 20),
+                         5);
   EXPECT_FALSE(huge.period().has_value());
   EXPECT_LE(huge.computed(), Subtraction::kProofAttempt + 1);
   EXPECT_EQ(huge.value(5), 0U);
@@ -165,10 +166,28 @@ TEST(Subtraction, CoveredPilesMatchThePlainTable) {
 }
 
 TEST(SubtractionCli, HugeElementAnswersAtOnce) {
-  const auto r = testing::run_cli({"--json", "subtraction", "--set", "1000000000", "5"});
+  auto r = testing::run_cli({"--json", "subtraction", "--set", "999999999,1000000000", "5"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"value\":0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"period\":null"), std::string::npos) << r.out;
+  // A single element is {1} on blocks of it: period 2 * 10^9 at once.
+  r = testing::run_cli({"--json", "subtraction", "--set", "1000000000", "5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"value\":0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"period\":2000000000"), std::string::npos) << r.out;
+}
+
+TEST(Subtraction, ACommonFactorScalesThePeriod) {
+  // g_S(n) = g_{S/d}(n / d): against the plain table of S itself.
+  for (const std::vector<std::uint64_t>& set : {std::vector<std::uint64_t>{3, 6, 9}, {4, 10, 14}, {6}, {5, 15}}) {
+    const Subtraction game(set);
+    const auto g = plain_table(set, 2000);
+    for (std::size_t n = 0; n <= 2000; ++n) ASSERT_EQ(game.value(n), g[n]) << "n = " << n;
+    const std::uint64_t p = game.period().value(), n0 = game.preperiod().value();
+    for (std::size_t n = n0; n + p <= 2000; ++n) ASSERT_EQ(g[n + p], g[n]);
+    if (n0 > 0) EXPECT_NE(g[n0 - 1 + p], g[n0 - 1]);
+  }
+  EXPECT_EQ(Subtraction({3, 6, 9}).period().value(), 3 * Subtraction({1, 2, 3}).period().value());
 }
 
 TEST(SubtractionCli, Statement002) {
@@ -201,7 +220,7 @@ TEST(SubtractionCli, BadInputExitsTwoWithOneLine) {
       {"subtraction", "--set", "1,2", "abc"},
       {"subtraction", "--set", "1,2", "1000000000000000001"},
       {"subtraction", "--set", "1,2"},
-      {"--memory", "1M", "subtraction", "--set", "300000", "1000000000000"},
+      {"--memory", "1M", "subtraction", "--set", "299999,300000", "1000000000000"},
       {"table", "subtraction", "--set", "1,2"},
       {"table", "subtraction", "--set", "0", "--upto", "5"},
   };

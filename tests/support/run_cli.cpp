@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,8 +49,10 @@ CliResult run_program(std::vector<std::string> argv_text, const std::string& inp
     _exit(127);
   }
   int wait_status = 0;
-  waitpid(pid, &wait_status, 0);
+  struct rusage usage {};
+  wait4(pid, &wait_status, 0, &usage);
   CliResult result;
+  result.peak_kib = usage.ru_maxrss;
   result.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
   result.out = slurp(out_path);
   result.err = slurp(err_path);

@@ -15,6 +15,7 @@ struct CliResult {
   int status = -1;
   std::string out;
   std::string err;
+  long peak_kib = 0;  // the most resident memory the process (or the shell and what it ran) held
 };
 
 /// Runs `grundy args...` with `input` on stdin and waits for it.

@@ -77,6 +77,10 @@ inline constexpr double kGenusSeconds = 1.0;
 inline constexpr double kTameSeconds = 1.0;
 /// `grundy table GAME --misere` stops here: each heap's value is a search over sums of smaller heaps.
 inline constexpr std::uint64_t kMaxMisereTableUpto = 40;
+/// A report's listed moves carry their results (MoveInfo::result, the first
+/// move's always) while these hold about this many bytes in all: past it every
+/// winning mark in a long row, or cut of a large grid, would hold a copy of it.
+inline constexpr std::uint64_t kListedResultBytes = std::uint64_t{16} << 20;
 
 namespace detail {
 
@@ -142,20 +146,26 @@ class GameInstance : public Instance {
 
   [[nodiscard]] Report analyse(const Position& position, std::size_t max_moves) override {
     const std::vector<P> sum = natives(position);
-    auto analysis = analyzer_.analyze(sum);
+    auto analysis = analyzer_.analyze(sum, max_moves, kListedResultBytes);
     Report report;
     report.game = name_;
     report.components = position.components;
     for (Nimber v : analysis.values) report.values.push_back(GameValue{v});
     report.value = GameValue{analysis.nim_sum};
     report.outcome = analysis.nim_sum != 0 ? Outcome::first : Outcome::second;
-    report.winning_moves_count = analysis.winning_moves.size();
-    for (std::size_t i = 0; i < analysis.winning_moves.size() && i < max_moves; ++i) {
-      const auto& win = analysis.winning_moves[i];
+    report.winning_moves_count = analysis.winning_moves_count;
+    std::uint64_t result_bytes = 0;
+    for (auto& win : analysis.winning_moves) {
       MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
       move.component = win.component;
-      for (const P& c : win.result) move.result.push_back(speech_.format(c));
+      if (win.result_known && result_bytes < kListedResultBytes) {
+        for (const P& c : win.result) {
+          move.result.push_back(speech_.format(c));
+          result_bytes += move.result.back().size();
+        }
+      }
       report.winning_moves.push_back(std::move(move));
+      win.result = {};  // a long row's copy goes as soon as it is spoken of
     }
     report.terminal = analysis.nim_sum == 0 && std::all_of(sum.begin(), sum.end(), [&](const P& p) {
                         return option_count(p).value_or(1) == 0;

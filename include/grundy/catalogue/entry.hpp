@@ -64,6 +64,7 @@ struct GameInfo {
   TableAbilities table_abilities;
   std::uint64_t table_max_upto = 0;
   bool has_batch = false;            // --batch: the contest format on standard input
+  std::string batch_bytes;           // the bytes a --batch input may hold (empty: any)
 };
 
 /// How much a computation may take, and how it reports progress.

@@ -52,7 +52,8 @@ struct MoveInfo {
   std::string text;
   Json fields = Json::object();
   /// The components the move leaves in place of its own (position syntax), when
-  /// the maker of the MoveInfo knows them; not part of the JSON.
+  /// the maker of the MoveInfo knows them (a long list of moves in a large
+  /// component carries them for its first moves only); not part of the JSON.
   std::vector<std::string> result;
 };
 
@@ -72,7 +73,8 @@ struct Report {
   Outcome outcome = Outcome::second;
   std::vector<MoveInfo> winning_moves;  // at most the --max-moves asked for
   std::size_t winning_moves_count = 0;  // all of them
-  std::vector<MoveInfo> drawing_moves;  // games with cycles: moves that keep a draw
+  std::vector<MoveInfo> drawing_moves;  // games with cycles: moves that keep a draw (the first ones)
+  std::size_t drawing_moves_count = 0;  // all of them
   bool terminal = false;                // no component has a move
   Json extra = Json::object();          // further game fields
   std::vector<std::string> notes;       // further lines for people

@@ -14,6 +14,9 @@
 //       A sink may also offer add_parts(move, span): components already split as
 //       decompose would split them (the solver's does; a game tests for it with
 //       requires and may then skip work decompose would repeat).
+//       A sink may also offer bool recording() const: false once it only counts
+//       the options it is given (the analysis's, past the moves it lists); a game
+//       whose components are costly to build may then call sink.add(move).
 // OPTIONAL (detected with requires; the fallback when absent in brackets)
 //   Position canonical(const Position&) const;      symmetry reduction [identity]
 //   void decompose(const Position&, std::vector<Position>& parts) const;

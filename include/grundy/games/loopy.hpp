@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -110,11 +111,15 @@ struct LoopySumAnalysis {
   std::vector<LoopyValue> components;  // each pebble's value, in order
   LoopyValue value;                    // the sum's value (loopy_sum)
   LoopyOutcome outcome = LoopyOutcome::kLoss;
-  /// Every move to a position that is a loss for the opponent (empty unless a win).
+  /// The moves to a position that is a loss for the opponent (empty unless a
+  /// win), the first max_moves of them; winning_moves_count counts them all.
   std::vector<LoopyMove> winning_moves;
-  /// In a drawn sum, every move to a position that is still a draw (never one
-  /// to a position the opponent wins); empty unless outcome is kDraw.
+  std::uint64_t winning_moves_count = 0;
+  /// In a drawn sum, the moves to a position that is still a draw (never one
+  /// to a position the opponent wins), the first max_moves of them; empty
+  /// unless outcome is kDraw. drawing_moves_count counts them all.
   std::vector<LoopyMove> drawing_moves;
+  std::uint64_t drawing_moves_count = 0;
   /// The engine's move: in a win the winning move that wins soonest, in a loss
   /// the move that lasts longest, in a draw a drawing move; none when no pebble
   /// can move. Exact for one pebble (by remoteness); for several, whose sum has
@@ -124,10 +129,12 @@ struct LoopySumAnalysis {
 };
 
 /// Analyses the sum of pebbles on `pebbles` (repeats allowed), given
-/// `values = loopy_values(graph)` and `remoteness = loopy_remoteness(graph)`.
-/// Cost: O(total out-degree of the pebbles' vertices * log |K|).
+/// `values = loopy_values(graph)` and `remoteness = loopy_remoteness(graph)`,
+/// listing at most `max_moves` winning or drawing moves (all are counted).
+/// Cost: O(total out-degree of the pebbles' distinct vertices * log |K|);
+/// memory: the moves listed.
 LoopySumAnalysis analyze_loopy_sum(const Digraph& graph, std::span<const LoopyValue> values,
-                                   std::span<const Remoteness> remoteness,
-                                   std::span<const Digraph::Vertex> pebbles);
+                                   std::span<const Remoteness> remoteness, std::span<const Digraph::Vertex> pebbles,
+                                   std::size_t max_moves = std::numeric_limits<std::size_t>::max());
 
 }  // namespace grundy::games

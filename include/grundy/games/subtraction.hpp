@@ -4,7 +4,8 @@
 // eventual period (Berlekamp, Conway, Guy, Winning Ways, ch. 4). The constructor
 // computes values until that proof, after which any pile up to 2^64-1 is O(1);
 // told the largest pile, it stops early once the piles are covered and the proof
-// is not in sight (S = {10^9}: piles below 10^9 are all 0, no proof needed).
+// is not in sight. A set whose elements share a factor d is the set S/d played on
+// blocks of d tokens: g_S(n) = g_{S/d}(n / d), so S = {10^9} is S = {1} at once.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +28,9 @@ struct SubtractionPeriod {
 /// Computes g until a window of max(set) values repeats, then the least period and
 /// pre-period; with `stop_after`, gives up the proof once g(0..stop_after) is
 /// known (the period is then unset). `set` must be sorted, distinct and positive.
-/// Throws BudgetExceeded when the table or the window index would outgrow `budget`.
+/// Throws BudgetExceeded when the table or the window index would outgrow `budget`,
+/// before anything is allocated when the table that any proof needs (max(set) + 1
+/// values, or stop_after + 1) is already too large.
 SubtractionPeriod find_subtraction_period(const std::vector<std::uint64_t>& set, const MemoryBudget& budget,
                                           std::optional<std::uint64_t> stop_after = std::nullopt);
 
@@ -67,9 +70,10 @@ class Subtraction {
   /// g(pile) in O(1): from the table, or from the proven period beyond it.
   /// Throws InputError for a pile beyond the table when no period is proven.
   [[nodiscard]] Nimber value(Position pile) const {
-    if (pile < period_.values.size()) return period_.values[pile];
+    const Position block = pile / scale_;
+    if (block < period_.values.size()) return period_.values[block];
     if (!period_.period) throw_beyond(pile);
-    const std::uint64_t offset = (pile - *period_.preperiod) % *period_.period;
+    const std::uint64_t offset = (block - *period_.preperiod) % *period_.period;
     return period_.values[*period_.preperiod + offset];
   }
 
@@ -85,13 +89,14 @@ class Subtraction {
   /// The set, sorted and without duplicates.
   [[nodiscard]] const std::vector<std::uint64_t>& set() const { return set_; }
   /// The least period and pre-period, when proven.
-  [[nodiscard]] std::optional<std::uint64_t> period() const { return period_.period; }
-  [[nodiscard]] std::optional<std::uint64_t> preperiod() const { return period_.preperiod; }
-  /// How many values were computed: g(0..computed()-1).
-  [[nodiscard]] std::uint64_t computed() const { return period_.values.size(); }
+  [[nodiscard]] std::optional<std::uint64_t> period() const { return scaled(period_.period); }
+  [[nodiscard]] std::optional<std::uint64_t> preperiod() const { return scaled(period_.preperiod); }
+  /// How many values are known: g(0..computed()-1) (saturating at 2^64 - 1).
+  [[nodiscard]] std::uint64_t computed() const;
 
  private:
   [[noreturn]] void throw_beyond(Position pile) const;
+  [[nodiscard]] std::optional<std::uint64_t> scaled(std::optional<std::uint64_t> blocks) const;
 
   template <class Sink>
   static void add_option(Position pile, std::uint64_t take, Sink& sink) {
@@ -103,6 +108,7 @@ class Subtraction {
   }
 
   std::vector<std::uint64_t> set_;
+  std::uint64_t scale_ = 1;    // the factor the set's elements share: period_ is that of set_ / scale_
   SubtractionPeriod period_;
 };
 

@@ -23,6 +23,10 @@ namespace grundy::games {
 
 /// The longest row the command line and the analysis accept.
 inline constexpr std::uint64_t kTreblecrossMaxCells = 1'000'000;
+/// The bytes a row read from a file may hold (its cells and the blanks around it).
+inline constexpr std::string_view kTreblecrossRowBytes = ".X \t\r\n\v\f";
+/// The bytes a --batch input may hold (the count, then rows).
+inline constexpr std::string_view kTreblecrossBatchBytes = ".X0123456789 \t\r\n\v\f";
 
 /// Checks a row ('.' and 'X' only, not empty, at most kTreblecrossMaxCells, no
 /// XXX) and returns it; `what` names it in the error ("row 3"). Surrounding
