@@ -185,7 +185,9 @@ TEST(Subtraction, ACommonFactorScalesThePeriod) {
     for (std::size_t n = 0; n <= 2000; ++n) ASSERT_EQ(game.value(n), g[n]) << "n = " << n;
     const std::uint64_t p = game.period().value(), n0 = game.preperiod().value();
     for (std::size_t n = n0; n + p <= 2000; ++n) ASSERT_EQ(g[n + p], g[n]);
-    if (n0 > 0) EXPECT_NE(g[n0 - 1 + p], g[n0 - 1]);
+    if (n0 > 0) {
+      EXPECT_NE(g[n0 - 1 + p], g[n0 - 1]);
+    }
   }
   EXPECT_EQ(Subtraction({3, 6, 9}).period().value(), 3 * Subtraction({1, 2, 3}).period().value());
 }
