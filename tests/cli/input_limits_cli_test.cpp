@@ -237,10 +237,12 @@ TEST(InputLimitsCli, ReadingStopsAtTheFirstByteThatCannotBelong) {
 
 TEST(InputLimitsCli, ASilentPipeIsWaitedOnWithinTheTimeBudget) {
   const Scratch scratch;
-  const CliResult r = run_shell("sleep 30 | timeout -s KILL 20 " + grundy_command("--time 1 rect -"), scratch.dir());
+  // A pipe that stays open and silent for 30 s (the shell does not wait for it).
+  const CliResult r = run_shell("timeout -s KILL 20 " + grundy_command("--time 1 rect - < <(sleep 30)"), scratch.dir());
   expect_error(r, "time budget exceeded while reading standard input");
   // SIGTERM stops the reading too (it only sets the stop flag while grundy runs).
-  const CliResult t = run_shell("sleep 30 | timeout -s TERM 1 " + grundy_command("gridsplit -"), scratch.dir());
+  const CliResult t = run_shell(
+      "timeout --preserve-status -s TERM 1 " + grundy_command("--time 0 gridsplit - < <(sleep 30)"), scratch.dir());
   expect_error(t, "interrupted while reading standard input");
 }
 
