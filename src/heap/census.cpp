@@ -34,8 +34,10 @@ constexpr std::uint64_t kMersenne61 = (std::uint64_t{1} << 61) - 1;
 constexpr std::uint64_t kBaseA = 0x1f3d5b79a2c4e681ULL % kMersenne61;
 constexpr std::uint64_t kBaseB = 0x0b7e151628aed2a7ULL % kMersenne61;
 
+__extension__ using Uint128 = unsigned __int128;  // g++ and clang: a 64x64 -> 128 multiply
+
 std::uint64_t mul_add_mod(std::uint64_t h, std::uint64_t base, std::uint64_t add) {
-  const unsigned __int128 product = static_cast<unsigned __int128>(h) * base + add;
+  const Uint128 product = static_cast<Uint128>(h) * base + add;
   std::uint64_t r = static_cast<std::uint64_t>(product & kMersenne61) + static_cast<std::uint64_t>(product >> 61);
   r = (r & kMersenne61) + (r >> 61);
   return r >= kMersenne61 ? r - kMersenne61 : r;

@@ -88,7 +88,9 @@ TEST(CensusCli, JsonOfTheOneDigitCensus) {
       EXPECT_EQ(game["same_as"]["offset"], 1);
       EXPECT_EQ(game["same_as"]["proven"], true);
     }
-    if (game["code"] == "4.5") EXPECT_EQ(game["same_as"]["code"], "4.1");
+    if (game["code"] == "4.5") {
+      EXPECT_EQ(game["same_as"]["code"], "4.1");
+    }
   }
 }
 

@@ -229,7 +229,9 @@ TEST(Census, ClassesAgreeWithShiftedSequencesForEveryPair) {
     }
     // No earlier first game of a class it agrees with is passed over.
     for (std::size_t f = 0; f < (same[b] ? same[b]->first : b); ++f) {
-      if (!same[f]) EXPECT_FALSE(equal(f, b)) << rows[f].code << " " << rows[b].code;
+      if (!same[f]) {
+        EXPECT_FALSE(equal(f, b)) << rows[f].code << " " << rows[b].code;
+      }
     }
   }
   EXPECT_GT(members, 20U);  // many two-digit games are equivalent (.05 and 4.0, .51 and 4.1, ...)
