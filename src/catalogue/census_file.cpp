@@ -207,7 +207,8 @@ void write_census_file(const std::string& path, const std::string& option, const
                        const std::vector<const heap::CensusRow*>& rows) {
   Json header = Json::object();
   header["census"] = kFormatVersion;
-  for (const auto& [key, value] : census_spec_json(spec).items()) header[key] = value;
+  const Json options = census_spec_json(spec);
+  for (const auto& [key, value] : options.items()) header[key] = value;
   std::string text = header.dump() + "\n";
   for (const heap::CensusRow* row : rows) text += census_row_record(*row).dump() + "\n";
   const std::string temp = path + ".tmp";

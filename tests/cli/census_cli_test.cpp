@@ -76,7 +76,7 @@ TEST(CensusCli, JsonOfTheOneDigitCensus) {
                             "rare_heap_parity", "rare_count", "last_rare", "seconds"}) {
     EXPECT_TRUE(first.contains(field)) << field;
   }
-  // 0.6 is unsolved; 4.0 is 0.2 shifted by one heap (0(01) and (01)), 4.5 is 4.1.
+  // 0.6 is unsolved; 4.0 is 0.2 (both 0(01)), 0.3 is 0.2 with one zero less ((01)), 4.5 is 4.1.
   for (const json& game : census["games"]) {
     if (game["code"] == "0.6") {
       EXPECT_EQ(game["status"], "unsolved");
@@ -85,8 +85,12 @@ TEST(CensusCli, JsonOfTheOneDigitCensus) {
     }
     if (game["code"] == "4.0") {
       EXPECT_EQ(game["same_as"]["code"], "0.2");
-      EXPECT_EQ(game["same_as"]["offset"], 1);
+      EXPECT_EQ(game["same_as"]["offset"], 0);
       EXPECT_EQ(game["same_as"]["proven"], true);
+    }
+    if (game["code"] == "0.3") {
+      EXPECT_EQ(game["same_as"]["code"], "0.2");
+      EXPECT_EQ(game["same_as"]["offset"], -1);
     }
     if (game["code"] == "4.5") {
       EXPECT_EQ(game["same_as"]["code"], "4.1");
