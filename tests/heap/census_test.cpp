@@ -63,10 +63,10 @@ std::optional<std::pair<std::size_t, std::size_t>> brute_period(const std::vecto
   const std::size_t j = most_heaps(digits);
   const std::size_t t = digits.size() - 1;
   for (std::size_t p = 1; p < size; ++p) {
-    for (std::size_t n0 = 0; j * n0 + std::max<std::size_t>(j - 1, 1) * p + t <= size; ++n0) {
+    for (std::size_t n0 = 0; j * n0 + std::max<std::size_t>(j - 1, 1) * p + t + p <= size; ++n0) {
       const std::size_t end = j * n0 + std::max<std::size_t>(j - 1, 1) * p + t;
       bool holds = true;
-      for (std::size_t n = n0; n + p < end && holds; ++n) holds = g[n + p] == g[n];
+      for (std::size_t n = n0; n < end && holds; ++n) holds = g[n + p] == g[n];
       if (holds) return std::make_pair(p, n0);
     }
   }
