@@ -56,19 +56,27 @@ std::size_t most_heaps(const std::vector<std::uint8_t>& digits) {
   return j;
 }
 
-// The smallest period p (then pre-period) that g(0..size-1) proves by the
-// theorem: g(n + p) = g(n) for n0 <= n < j*n0 + max(j-1,1)*p + t.
+// The smallest period the theorem proves from g(0..size-1): for p = 1, 2, ...,
+// n0 the first heap from which g(n + p) = g(n) to the table's end, proven when
+// the table reaches g(j*max(n0,1) + max(j-1,1)*p + t + p - 1) (the theorem's
+// range, from n0' >= 1 since a split leaves non-empty heaps); then the least
+// divisor d of p that the table shows over a whole window from where both hold.
 std::optional<std::pair<std::size_t, std::size_t>> brute_period(const std::vector<std::uint8_t>& digits,
                                                                 const std::vector<unsigned>& g, std::size_t size) {
   const std::size_t j = most_heaps(digits);
   const std::size_t t = digits.size() - 1;
+  auto start_of = [&](std::size_t p) {
+    std::size_t n0 = size - p;
+    while (n0 > 0 && g[n0 - 1 + p] == g[n0 - 1]) --n0;
+    return n0;
+  };
   for (std::size_t p = 1; p < size; ++p) {
-    for (std::size_t n0 = 0; j * n0 + std::max<std::size_t>(j - 1, 1) * p + t + p <= size; ++n0) {
-      const std::size_t end = j * n0 + std::max<std::size_t>(j - 1, 1) * p + t;
-      bool holds = true;
-      for (std::size_t n = n0; n < end && holds; ++n) holds = g[n + p] == g[n];
-      if (holds) return std::make_pair(p, n0);
+    const std::size_t n0 = start_of(p);
+    if (j * std::max<std::size_t>(n0, 1) + std::max<std::size_t>(j - 1, 1) * p + t + p > size) continue;
+    for (std::size_t d = 1; d < p; ++d) {
+      if (p % d == 0 && std::max(start_of(d), n0) + p + d <= size) return std::make_pair(d, start_of(d));
     }
+    return std::make_pair(p, n0);
   }
   return std::nullopt;
 }
@@ -235,13 +243,13 @@ TEST(Census, ClassesAgreeWithShiftedSequencesForEveryPair) {
     }
   }
   EXPECT_GT(members, 20U);  // many two-digit games are equivalent (.05 and 4.0, .51 and 4.1, ...)
-  // .05 is 4.0 shifted by 0 (the published lookup table), proven: both periodic.
+  // 4.0 is 0.2 (both 0(01)), proven: both periodic.
   const auto index = [&](const std::string& code) {
     return static_cast<std::size_t>(
         std::find_if(rows.begin(), rows.end(), [&](const CensusRow& r) { return r.code == code; }) - rows.begin());
   };
   ASSERT_TRUE(same[index("4.0")].has_value());
-  EXPECT_EQ(rows[same[index("4.0")]->first].code, "0.05");
+  EXPECT_EQ(rows[same[index("4.0")]->first].code, "0.2");
   EXPECT_TRUE(same[index("4.0")]->proven);
 }
 
