@@ -250,6 +250,7 @@ void add_all_commands(CLI::App& app, GlobalOptions& options) {
   add_plot_command(app, options);
   add_play_command(app, options);
   add_quotient_command(app, options);
+  add_census_command(app, options);
   add_serve_command(app, options);
 }
 

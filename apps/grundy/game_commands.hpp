@@ -64,6 +64,9 @@ void add_play_command(CLI::App& app, GlobalOptions& options);
 /// `grundy quotient GAME --upto N`: the misère quotient of a heap game.
 void add_quotient_command(CLI::App& app, GlobalOptions& options);
 
+/// `grundy census`: every octal game with up to D code digits, classified and grouped.
+void add_census_command(CLI::App& app, GlobalOptions& options);
+
 /// Every command of the tool.
 void add_all_commands(CLI::App& app, GlobalOptions& options);
 
