@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <span>
 #include <utility>
 #include <vector>
@@ -40,6 +42,38 @@ class OptionRecorder {
   std::vector<Option<P, M>> options_;
 };
 
+/// A sink for moves_to that records the first `limit` options and counts them
+/// all. It offers the counting hooks (game.hpp): a game whose options of one
+/// value are too many to list may pass some, count the others with count(n),
+/// and say with incomplete() that some were neither listed nor counted.
+template <class P, class M>
+class CountingRecorder {
+ public:
+  explicit CountingRecorder(std::size_t limit) : limit_(limit) {}
+  void add(const M& move, std::span<const P> components) {
+    if (!full()) options_.push_back(Option<P, M>{move, std::vector<P>(components.begin(), components.end())});
+    ++count_;
+  }
+  void add(const M& move, std::initializer_list<P> components) {
+    add(move, std::span<const P>(components.begin(), components.size()));
+  }
+  void add(const M& move) { add(move, std::span<const P>()); }
+  [[nodiscard]] bool full() const { return options_.size() >= limit_; }
+  void count(std::uint64_t n) { count_ += n; }
+  void incomplete() { complete_ = false; }
+
+  [[nodiscard]] std::vector<Option<P, M>>& options() { return options_; }
+  /// Options listed or counted.
+  [[nodiscard]] std::uint64_t counted() const { return count_; }
+  [[nodiscard]] bool complete() const { return complete_; }
+
+ private:
+  std::size_t limit_;
+  std::vector<Option<P, M>> options_;
+  std::uint64_t count_ = 0;
+  bool complete_ = true;
+};
+
 /// A move in one component of a sum after which the total nim-sum is 0.
 template <Game G>
 struct WinningMove {
@@ -52,7 +86,9 @@ template <Game G>
 struct SumAnalysis {
   std::vector<Nimber> values;                 // values[i] is the value of component i
   Nimber nim_sum = 0;                         // the value of the whole sum
-  std::vector<WinningMove<G>> winning_moves;  // empty exactly when nim_sum == 0
+  std::vector<WinningMove<G>> winning_moves;  // the first ones (all unless a limit was given); none when nim_sum == 0
+  std::uint64_t winning_moves_count = 0;      // listed or not; a lower bound when not complete
+  bool winning_moves_complete = true;         // false when the game could not find or count them all
 
   [[nodiscard]] bool first_player_wins() const { return nim_sum != 0; }
 };
@@ -93,22 +129,30 @@ class Analyzer {
 
   /// The options of p whose value is `target`.
   std::vector<Option<Position, Move>> options_with_value(const Position& p, Nimber target) {
-    OptionRecorder<Position, Move> recorder;
+    CountingRecorder<Position, Move> recorder(std::numeric_limits<std::size_t>::max());
+    options_with_value(p, target, recorder);
+    return std::move(recorder.options());
+  }
+
+  /// The options of p whose value is `target`, into `recorder` (which lists the
+  /// first ones and counts them all).
+  void options_with_value(const Position& p, Nimber target, CountingRecorder<Position, Move>& recorder) {
     if constexpr (HasMovesTo<G>) {
       game_.moves_to(p, target, recorder);
-      return std::move(recorder.options());
     } else {
-      game_.options(p, recorder);
-      std::vector<Option<Position, Move>> kept;
-      for (auto& option : recorder.options()) {
-        if (value_of_sum(option.components) == target) kept.push_back(std::move(option));
+      OptionRecorder<Position, Move> all;
+      game_.options(p, all);
+      for (auto& option : all.options()) {
+        if (value_of_sum(option.components) == target) recorder.add(option.move, option.components);
       }
-      return kept;
     }
   }
 
-  /// Values, nim-sum and every winning move of a sum of components.
-  SumAnalysis<G> analyze(std::span<const Position> sum) {
+  /// Values, nim-sum and the winning moves of a sum of components: the first
+  /// `max_listed` listed, all counted (winning_moves_complete says whether the
+  /// game could count them all).
+  SumAnalysis<G> analyze(std::span<const Position> sum,
+                         std::size_t max_listed = std::numeric_limits<std::size_t>::max()) {
     SumAnalysis<G> result;
     for (const Position& p : sum) {
       result.values.push_back(value(p));
@@ -117,9 +161,13 @@ class Analyzer {
     if (result.nim_sum == 0) return result;
     for (std::size_t i = 0; i < sum.size(); ++i) {
       const Nimber target = result.nim_sum ^ result.values[i];
-      for (auto& option : options_with_value(sum[i], target)) {
+      CountingRecorder<Position, Move> recorder(max_listed - result.winning_moves.size());
+      options_with_value(sum[i], target, recorder);
+      for (auto& option : recorder.options()) {
         result.winning_moves.push_back(WinningMove<G>{i, std::move(option.move), std::move(option.components)});
       }
+      result.winning_moves_count += recorder.counted();
+      result.winning_moves_complete = result.winning_moves_complete && recorder.complete();
     }
     return result;
   }
