@@ -65,7 +65,7 @@ TEST(MisereCli, GenusOfTheWholePosition) {
   // Misère Nim 1 + 1 + 2 is tame: 2^20 (γ0 = 2, then 0, 2, 0, ...).
   EXPECT_EQ(run_json({"nim", "--misere", "1", "1", "2"})["position_genus"], "2^20");
   // A component with too many options: no genus, and the reason.
-  const json big = run_json({"kayles", "--misere", "200", "3"});
+  const json big = run_json({"nim", "--misere", "100", "3"});
   EXPECT_TRUE(big["position_genus"].is_null());
   EXPECT_NE(big["position_genus_note"].get<std::string>().find("not computed"), std::string::npos);
 }

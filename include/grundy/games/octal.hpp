@@ -82,7 +82,7 @@ class OctalGame {
   static constexpr std::uint64_t kMaxListedSplits = 10'000;
   /// The work (splits tried one by one, 16 per residue class of a saltus) spent
   /// on the splits of one huge heap after one take; past it they are incomplete.
-  static constexpr std::uint64_t kMaxSplitWork = std::uint64_t{1} << 22;
+  static constexpr std::uint64_t kMaxSplitWork = std::uint64_t{1} << 20;
 
   /// Exactly the options of value `target`. Heaps within the table or below the
   /// family threshold: one Move per option. Larger heaps with a proven period
@@ -253,7 +253,10 @@ class OctalGame {
     const std::uint64_t start = std::max(a_lo, n0);
     for (std::uint64_t first = start; first < start + p && first <= a_max; ++first) {
       const std::uint64_t cost = s == 0 ? 1 : 16;
-      if (budget.work < cost) return out.unknown();
+      if (budget.work < cost) {
+        budget.work = 0;  // spent: the caller stops too
+        return out.unknown();
+      }
       budget.work -= cost;
       const std::uint64_t count = (a_max - first) / p + 1;
       const Nimber x0 = value(first);
