@@ -309,7 +309,7 @@ void PlaySession::hint() {
     event(Json{{"event", "hint"},
                {"outcome", catalogue::outcome_name(report.outcome)},
                {"winning_moves", draw ? Json::array() : listed},
-               {"winning_moves_count", report.winning_moves_count},
+               {"winning_moves_count", report.winning_moves_complete ? Json(report.winning_moves_count) : Json(nullptr)},
                {"drawing_moves", draw ? listed : Json::array()}});
     return;
   }

@@ -96,7 +96,9 @@ Json report_json(const Report& report) {
   for (const GameValue& v : report.values) values.push_back(v.json());
   json["components"] = std::move(values);
   json["winning_moves"] = report.winning_moves_json ? *report.winning_moves_json : moves_json(report.winning_moves);
-  json["winning_moves_count"] = report.winning_moves_count;
+  json["winning_moves_count"] = report.winning_moves_complete ? Json(report.winning_moves_count) : Json(nullptr);
+  json["winning_moves_complete"] = report.winning_moves_complete;
+  if (!report.winning_moves_complete) json["winning_moves_found"] = report.winning_moves_count;
   json["outcome"] = outcome_name(report.outcome);
   if (report.outcome == Outcome::draw) {
     json["drawing_moves"] = moves_json(report.drawing_moves);
@@ -108,6 +110,8 @@ Json report_json(const Report& report) {
     Json genus = Json::array();
     for (const auto& g : report.genus) genus.push_back(g ? Json(*g) : Json(nullptr));
     json["genus"] = std::move(genus);
+    json["position_genus"] = report.position_genus ? Json(*report.position_genus) : Json(nullptr);
+    if (!report.position_genus_note.empty()) json["position_genus_note"] = report.position_genus_note;
     if (!report.method.empty()) json["method"] = report.method;
   }
   return json;
@@ -127,6 +131,12 @@ std::string report_text(const Report& report) {
       out += fmt::format("  component {}: {}  value {}{}\n", i + 1, shown(report.components[i]), report.values[i].text(),
                          has_genus ? "  genus " + *report.genus[i] : std::string());
     }
+    if (report.position_genus) {
+      out += fmt::format("position genus {}{}\n", *report.position_genus,
+                         report.position_genus_note.empty() ? "" : " (" + report.position_genus_note + ")");
+    } else if (!report.position_genus_note.empty()) {
+      out += "position genus " + report.position_genus_note + '\n';
+    }
     out += outcome_line(report) + '\n';
   } else if (report.components.size() > 1) {
     for (std::size_t i = 0; i < report.components.size(); ++i) {
@@ -137,10 +147,16 @@ std::string report_text(const Report& report) {
     out += fmt::format("value {}: {}\n", report.value.text(), outcome_line(report));
   }
   for (const std::string& note : report.notes) out += note + '\n';
-  const auto list = [&](const char* title, const std::vector<MoveInfo>& moves, std::size_t count) {
-    if (count == 0) return;
-    out += fmt::format("{} ({}{}):\n", title, count,
-                       moves.size() < count ? fmt::format(", {} shown", moves.size()) : std::string());
+  const auto list = [&](const char* title, const std::vector<MoveInfo>& moves, std::size_t count, bool complete) {
+    if (!complete) {
+      out += fmt::format("{}: not all found (too many to try); {} found{}\n", title, count,
+                         moves.size() < count ? fmt::format(", {} shown", moves.size()) : std::string(":"));
+    } else if (count == 0) {
+      return;
+    } else {
+      out += fmt::format("{} ({}{}):\n", title, count,
+                         moves.size() < count ? fmt::format(", {} shown", moves.size()) : std::string());
+    }
     for (const MoveInfo& move : moves) {
       if (report.components.size() > 1) {
         out += fmt::format("  in component {}: {}\n", move.component + 1, move.text);
@@ -149,8 +165,8 @@ std::string report_text(const Report& report) {
       }
     }
   };
-  list("winning moves", report.winning_moves, report.winning_moves_count);
-  list("drawing moves", report.drawing_moves, std::max(report.drawing_moves_count, report.drawing_moves.size()));
+  list("winning moves", report.winning_moves, report.winning_moves_count, report.winning_moves_complete);
+  list("drawing moves", report.drawing_moves, std::max(report.drawing_moves_count, report.drawing_moves.size()), true);
   out += report.raw_text;
   return out;
 }

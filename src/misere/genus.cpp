@@ -56,6 +56,11 @@ void TameSum::remove(const Genus& genus) {
   }
 }
 
+Genus TameSum::genus() const {
+  if (big > 0) return Genus{nim_sum, {nim_sum, nim_sum ^ 2}};
+  return ones % 2 == 0 ? Genus{0, {1, 2, 0}} : Genus{1, {0, 3, 1}};
+}
+
 bool tame_sum_first_player_wins(std::span<const Genus> genera) {
   TameSum sum;
   for (const Genus& g : genera) sum.add(g);

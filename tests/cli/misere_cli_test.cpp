@@ -50,6 +50,26 @@ TEST(MisereCli, KaylesSearchAndText) {
   EXPECT_NE(text.out.find("misère play: the second player wins"), std::string::npos) << text.out;
 }
 
+TEST(MisereCli, GenusOfTheWholePosition) {
+  // Plambeck's .312: heaps 4 + 4 have genus 0^120 (his 0^{1202}), each heap 2^1420.
+  const json j = run_json({"octal", "0.312", "--misere", "4", "4"});
+  EXPECT_EQ(j["genus"], json::array({"2^1420", "2^1420"}));
+  EXPECT_EQ(j["position_genus"], "0^120");
+  EXPECT_NE(j["position_genus_note"].get<std::string>().find("definition"), std::string::npos);
+  const CliResult text = run_cli({"octal", "0.312", "--misere", "4", "4"});
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("position genus 0^120 "), std::string::npos) << text.out;
+  const CliResult explained = run_cli({"explain", "octal", "0.312", "--misere", "4", "4"});
+  EXPECT_EQ(explained.status, 0) << explained.err;
+  EXPECT_NE(explained.out.find("position genus 0^120 "), std::string::npos) << explained.out;
+  // Misère Nim 1 + 1 + 2 is tame: 2^20 (γ0 = 2, then 0, 2, 0, ...).
+  EXPECT_EQ(run_json({"nim", "--misere", "1", "1", "2"})["position_genus"], "2^20");
+  // A component with too many options: no genus, and the reason.
+  const json big = run_json({"nim", "--misere", "100", "3"});
+  EXPECT_TRUE(big["position_genus"].is_null());
+  EXPECT_NE(big["position_genus_note"].get<std::string>().find("not computed"), std::string::npos);
+}
+
 TEST(MisereCli, EmptyPositionIsAWin) {
   const json j = run_json({"dawsons-kayles", "--misere", "0"});
   EXPECT_EQ(j["winner"], "first");

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "grundy/core/analysis.hpp"
 #include "grundy/core/solver.hpp"
@@ -102,6 +106,93 @@ TEST(OctalGame, HugeHeapWinningMovesLeaveZero) {
       EXPECT_EQ(tokens, m.from);
     }
   }
+}
+
+// Games with an arithmetic period g(n + p) = g(n) + s: the winning moves of a
+// heap found by residue and value classes (family threshold 0, values from the
+// period) are exactly those a brute force finds over every option with the
+// values of a plain table, and a counting sink counts them all.
+TEST(OctalGame, ArithmeticPeriodSplitsMatchBruteForce) {
+  std::mt19937_64 rng(23);
+  for (const char* code : {"0.8", "0.3f", "0.bc", "0.8f", "0.a9", "0.0b", "0.fa", "0.08", "0.ff", "0.aa"}) {
+    SCOPED_TRACE(code);
+    auto periodic = table_of(code, 1000);
+    ASSERT_TRUE(periodic->period().has_value());
+    ASSERT_GT(periodic->period()->saltus, 0U);
+    const std::uint64_t upto = 600;
+    heap::HeapTable plain(heap::parse_heap_rules(code));
+    heap::ExtendOptions options;
+    options.method = heap::KernelMethod::plain;
+    heap::extend_table(plain, upto, options);
+    const games::OctalGame game(periodic, 0);
+    std::vector<std::uint64_t> heaps{2, 3, 7, 20, 64, upto - 1, upto};
+    for (int i = 0; i < 6; ++i) heaps.push_back(2 + rng() % (upto - 1));
+    for (const std::uint64_t n : heaps) {
+      // The brute force: every option of n and its value from the plain table.
+      std::vector<std::pair<Nimber, std::vector<std::uint64_t>>> all;
+      heap::for_each_option(game.rules(), n, [&](std::uint64_t k, std::span<const std::uint64_t> parts) {
+        Nimber v = 0;
+        for (std::uint64_t h : parts) v ^= plain.at(h);
+        std::vector<std::uint64_t> key{k};
+        key.insert(key.end(), parts.begin(), parts.end());
+        all.emplace_back(v, std::move(key));
+      });
+      std::vector<Nimber> targets{0, plain.at(n), static_cast<Nimber>(rng() % 64)};
+      for (int t = 0; t < 3 && !all.empty(); ++t) targets.push_back(all[rng() % all.size()].first);
+      for (const Nimber target : targets) {
+        std::vector<std::vector<std::uint64_t>> expected;
+        for (const auto& [v, key] : all) {
+          if (v == target) expected.push_back(key);
+        }
+        OptionRecorder<std::uint64_t, games::OctalGame::Move> every;
+        game.moves_to(n, target, every);
+        std::vector<std::vector<std::uint64_t>> got;
+        for (const auto& option : every.options()) {
+          const auto& m = option.move;
+          for (std::uint64_t i = 0; i < m.count; ++i) {
+            std::vector<std::uint64_t> key{m.take};
+            for (unsigned h = 0; h < m.heaps; ++h) key.push_back(m.to[h] + (h == 0 ? i * m.step : 0) - (h == 1 ? i * m.step : 0));
+            got.push_back(key);
+          }
+        }
+        std::sort(expected.begin(), expected.end());
+        std::sort(got.begin(), got.end());
+        ASSERT_EQ(got, expected) << "n=" << n << " target=" << target;
+        CountingRecorder<std::uint64_t, games::OctalGame::Move> counted(3);
+        game.moves_to(n, target, counted);
+        EXPECT_TRUE(counted.complete());
+        EXPECT_EQ(counted.counted(), every.options().size()) << "n=" << n << " target=" << target;
+        EXPECT_LE(counted.options().size(), 3U);
+      }
+    }
+  }
+}
+
+// A heap of 10^12 of 0.8 (g(n) = (n - 1) div 3): its three-heap splits are too
+// many to try, so a counting sink hears that the list is incomplete, and every
+// move it was given is a real winning move.
+TEST(OctalGame, HugeThreeHeapSplitsAreIncompleteButRight) {
+  auto table = table_of("0.8", 200);
+  const games::OctalGame game(table);
+  const std::uint64_t n = 1'000'000'000'000;
+  Analyzer<games::OctalGame> analyzer(game);
+  const std::vector<std::uint64_t> sum{n};
+  const auto analysis = analyzer.analyze(sum, 50);
+  EXPECT_EQ(analysis.nim_sum, (n - 1) / 3);
+  EXPECT_FALSE(analysis.winning_moves_complete);
+  ASSERT_FALSE(analysis.winning_moves.empty());
+  EXPECT_LE(analysis.winning_moves.size(), 50U);
+  const auto g = [](std::uint64_t h) { return (h - 1) / 3; };
+  for (const auto& win : analysis.winning_moves) {
+    const auto& m = win.move;
+    ASSERT_EQ(m.heaps, 3);
+    EXPECT_EQ(m.take + m.to[0] + m.to[1] + m.to[2], n);
+    EXPECT_TRUE(m.to[0] <= m.to[1] && m.to[1] <= m.to[2]);
+    EXPECT_EQ(g(m.to[0]) ^ g(m.to[1]) ^ g(m.to[2]), 0U);
+  }
+  // A sink that cannot be told the list is incomplete is refused instead.
+  OptionRecorder<std::uint64_t, games::OctalGame::Move> every;
+  EXPECT_THROW(game.moves_to(n, 0, every), InputError);
 }
 
 TEST(OctalGame, ValueBeyondTableWithoutPeriodIsAnError) {

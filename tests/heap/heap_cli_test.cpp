@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/table.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "support/run_cli.hpp"
 
@@ -51,8 +53,13 @@ TEST(HeapCli, ArithmeticPeriodReportsItsSaltus) {
   EXPECT_EQ(h["saltus"], 1);
   EXPECT_EQ(h["components"][0], 333333333333333333ULL);
   EXPECT_EQ(h["components"][1], 333333333333333333ULL);
-  // Winning moves there would be three-heap splits: refused in one line.
-  expect_one_line_error(run_cli({"octal", "0.8", "1000000000000000000", "--no-cache"}), "huge 0.8 heap");
+  // Its winning moves are three-heap splits, too many to try: the answer says so and still gives the winner.
+  const auto huge = run_cli({"--json", "octal", "0.8", "1000000000000000000", "--no-cache", "--max-moves", "3"});
+  ASSERT_EQ(huge.status, 0) << huge.err;
+  const json u = json::parse(huge.out);
+  EXPECT_EQ(u["winner"], "first");
+  EXPECT_EQ(u["winning_moves_complete"], false);
+  EXPECT_TRUE(u["winning_moves_count"].is_null());
   const auto kayles = run_cli({"--json", "table", "kayles", "--upto", "200", "--no-cache", "--summary"});
   ASSERT_EQ(kayles.status, 0) << kayles.err;
   EXPECT_EQ(json::parse(kayles.out)["saltus"], 0);
@@ -75,6 +82,63 @@ TEST(HeapCli, SaltusThreeIsProvenAndAnswersHugeHeaps) {
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(json::parse(r.out)["components"][0], value) << heap;
   }
+}
+
+// The codes with an arithmetic period whose huge heaps were once refused: a heap
+// of 10^12 answered with its value and winner, both checked against a plain
+// table that confirms the period independently, and every listed winning move
+// checked by the same values.
+TEST(HeapCli, HugeHeapsOfArithmeticPeriodsAreAnswered) {
+  const std::uint64_t n = 1'000'000'000'000;
+  for (const char* code : {"0.8", "0.3f", "0.bc", "0.8f", "0.a9", "0.0b", "0.fa", "0.08"}) {
+    SCOPED_TRACE(code);
+    const auto r =
+        run_cli({"--json", "--memory", "256M", "octal", code, std::to_string(n), "--no-cache", "--max-moves", "20"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = json::parse(r.out);
+    const std::uint64_t p = j["period"];
+    const std::uint64_t n0 = j["preperiod"];
+    const std::uint64_t s = j["saltus"];
+    ASSERT_GT(s, 0U);
+    heap::HeapTable plain(heap::parse_heap_rules(code));
+    heap::ExtendOptions options;
+    options.method = heap::KernelMethod::plain;
+    heap::extend_table(plain, 600, options);
+    ASSERT_LT(n0 + 2 * p, 600U);
+    for (std::uint64_t h = n0; h + p <= 600; ++h) ASSERT_EQ(plain.at(h + p), plain.at(h) + s) << "h=" << h;
+    const auto g = [&](std::uint64_t h) -> std::uint64_t {
+      return h < n0 + p ? plain.at(h) : plain.at(n0 + (h - n0) % p) + s * ((h - n0) / p);
+    };
+    EXPECT_EQ(j["components"][0], g(n));
+    EXPECT_EQ(j["value"], g(n));
+    EXPECT_EQ(j["winner"], g(n) != 0 ? "first" : "second");
+    for (const json& move : j["winning_moves"]) {
+      std::uint64_t tokens = move["take"];
+      std::uint64_t left = 0;
+      for (const std::uint64_t h : move["to"]) {
+        tokens += h;
+        left ^= g(h);
+      }
+      EXPECT_EQ(tokens, n) << move.dump();
+      EXPECT_EQ(left, 0U) << move.dump();
+      EXPECT_FALSE(move.contains("step")) << move.dump();  // a saltus makes every winning split its own move
+    }
+    if (j["winning_moves_complete"] == true) {
+      EXPECT_EQ(j["winning_moves_count"].get<std::uint64_t>() >= j["winning_moves"].size(), true);
+    } else {
+      EXPECT_TRUE(j["winning_moves_count"].is_null());
+      EXPECT_GE(j["winning_moves_found"].get<std::uint64_t>(), j["winning_moves"].size());
+    }
+  }
+  // --max-moves 0 and a heap of 10^9: the value and the winner, no refusal.
+  const json none = testing::run_json({"octal", "0.8", "1000000000", "--no-cache", "--max-moves", "0"});
+  EXPECT_EQ(none["value"], 999'999'999 / 3);
+  EXPECT_EQ(none["winner"], "first");
+  EXPECT_TRUE(none["winning_moves"].empty());
+  const auto text = run_cli({"octal", "0.8", "1000000000000", "--no-cache", "--max-moves", "2"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("the first player wins"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("winning moves: not all found"), std::string::npos) << text.out;
 }
 
 TEST(HeapCli, ArithmeticPatternWithoutProofIsReportedAsSeen) {

@@ -49,7 +49,13 @@ export interface Report {
   winner: string;
   components: Value[];
   winning_moves: WinningMove[];
-  winning_moves_count: number;
+  /// null when not every winning move could be found (winning_moves_complete false).
+  winning_moves_count: number | null;
+  winning_moves_complete?: boolean;
+  /// How many were found when winning_moves_count is null.
+  winning_moves_found?: number;
+  /// Misère play: the genus of the whole position, null where not computed.
+  position_genus?: string | null;
   outcome: string;
   drawing?: unknown[];
   explain?: ExplainedComponent[];

@@ -18,7 +18,8 @@ export function render_summary(report: Report): HTMLElement {
     // Under misère play the components' normal values do not add up: listed, not nim-summed.
     el('dt', {}, misere ? 'normal values' : 'components'), el('dd', { 'data-testid': 'component-values' },
       components.map(show_value).join(misere ? ', ' : ' ⊕ ') || 'none'),
-    el('dt', {}, 'winning moves'), el('dd', { 'data-testid': 'winning-count' }, String(report.winning_moves_count)));
+    el('dt', {}, 'winning moves'), el('dd', { 'data-testid': 'winning-count' }, report.winning_moves_count === null ? `at least ${report.winning_moves_found ?? 0} (not all found)`
+      : String(report.winning_moves_count)));
 }
 
 /// Every option of every component; `hints` shows values and marks the winning ones.

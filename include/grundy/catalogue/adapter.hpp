@@ -154,6 +154,7 @@ class GameInstance : public Instance {
     report.value = GameValue{analysis.nim_sum};
     report.outcome = analysis.nim_sum != 0 ? Outcome::first : Outcome::second;
     report.winning_moves_count = analysis.winning_moves_count;
+    report.winning_moves_complete = analysis.winning_moves_complete;
     std::uint64_t result_bytes = 0;
     for (auto& win : analysis.winning_moves) {
       MoveInfo move = speech_.describe(sum[win.component], win.move, win.result);
@@ -249,6 +250,7 @@ class GameInstance : public Instance {
       report.genus.push_back(genus_text(p, v, genus_deadline));
     }
     report.method = misere::method_name(answer.method);
+    position_genus(sum, report, answer.method == misere::MisereMethod::tame, genus_deadline);
     if (answer.method == misere::MisereMethod::tame) {
       report.notes.push_back("every component is tame: answered from the genera, as misère Nim");
     }
@@ -442,6 +444,76 @@ class GameInstance : public Instance {
     } catch (const TimeExceeded&) {
     }
     return std::nullopt;
+  }
+
+  // The genus of the whole position into the report, with how it was found or
+  // why it was not: from the components' genera when they are all tame (a tame
+  // sum adds like Nim), else by the definition, the misère search of the sum plus
+  // k heaps of *2, within the genus allowance.
+  void position_genus(const std::vector<P>& sum, Report& report, bool tame, const SearchLimits& limits) {
+    Nimber normal = 0;
+    for (const GameValue& v : report.values) normal ^= v.nimber;
+    if (tame) {
+      if (auto genus = tame_sum_genus(sum)) {
+        report.position_genus = genus->text();
+        report.position_genus_note = "from the components' genera: every component is tame, and tame games add as Nim";
+        return;
+      }
+    }
+    for (const P& p : sum) {
+      const std::optional<std::uint64_t> count = option_count_capped(p);
+      if (!count || *count > kMaxGenusOptions) {
+        report.position_genus_note = fmt_genus_not_computed("a component has more than " +
+                                                            std::to_string(kMaxGenusOptions) + " options");
+        return;
+      }
+    }
+    if (!genus_) genus_.emplace(*game_, limits);
+    genus_->set_limits(limits);
+    try {
+      if (auto genus = genus_->genus_of_sum(sum, normal)) {
+        report.position_genus = genus->text();
+        report.position_genus_note =
+            "by the definition: the misère values of the position plus 0, 1, 2, ... heaps of *2";
+        return;
+      }
+      report.position_genus_note = fmt_genus_not_computed(
+          "the misère values of the position plus heaps of *2 did not settle into alternation within " +
+          std::to_string(genus_->max_terms()) + " terms");
+    } catch (const BudgetExceeded&) {
+      report.position_genus_note = fmt_genus_not_computed("the search passed its memory allowance");
+    } catch (const TimeExceeded&) {
+      report.position_genus_note = fmt_genus_not_computed("the search passed its time allowance");
+    }
+  }
+
+  static std::string fmt_genus_not_computed(const std::string& why) {
+    return "not computed: " + why + " (the genus of a position is searched for within " +
+           std::to_string(static_cast<int>(kGenusSeconds)) + " s and 256 MiB)";
+  }
+
+  // The genus of a sum whose components' tame genera are already known (the
+  // tame answer found them); nullopt if one is not at hand.
+  std::optional<misere::Genus> tame_sum_genus(const std::vector<P>& sum) {
+    if (!tame_) return std::nullopt;
+    misere::TameSum total;
+    std::vector<P> parts;
+    try {
+      for (const P& p : sum) {
+        parts.clear();
+        decompose_into(*game_, p, parts);
+        for (const P& part : parts) {
+          const std::optional<misere::Genus> genus = tame_->tame_genus(part);
+          if (!genus) return std::nullopt;
+          total.add(*genus);
+        }
+      }
+    } catch (const BudgetExceeded&) {
+      return std::nullopt;
+    } catch (const TimeExceeded&) {
+      return std::nullopt;
+    }
+    return total.genus();
   }
 
   // The number of options, or nullopt when there are more than kMaxGenusOptions.

@@ -67,12 +67,19 @@ struct Report {
   GameValue value;                      // the value of the sum (normal play only: null in misère JSON)
   /// Misère play: each component's genus text ("0^120"), nullopt where not computed.
   std::vector<std::optional<std::string>> genus;
+  /// Misère play: the genus of the whole position, nullopt where not computed;
+  /// the note says how it was found, or why it was not.
+  std::optional<std::string> position_genus;
+  std::string position_genus_note;
   /// Misère play: the method that answered ("misere-nim", "quotient", "tame",
   /// "search", "retrograde"; misere::method_name); empty under normal play.
   std::string method;
   Outcome outcome = Outcome::second;
   std::vector<MoveInfo> winning_moves;  // at most the --max-moves asked for
-  std::size_t winning_moves_count = 0;  // all of them
+  std::size_t winning_moves_count = 0;  // all of them (those found when not complete)
+  /// False when the game could neither list nor count every winning move (the
+  /// splits of a huge heap); winning_moves_count is then a lower bound.
+  bool winning_moves_complete = true;
   std::vector<MoveInfo> drawing_moves;  // games with cycles: moves that keep a draw (the first ones)
   std::size_t drawing_moves_count = 0;  // all of them
   bool terminal = false;                // no component has a move

@@ -47,6 +47,38 @@ class OptionRecorder {
   std::vector<Option<P, M>> options_;
 };
 
+/// A sink for moves_to that records the first `limit` options and counts them
+/// all. It offers the counting hooks (game.hpp): a game whose options of one
+/// value are too many to list may pass some, count the others with count(n),
+/// and say with incomplete() that some were neither listed nor counted.
+template <class P, class M>
+class CountingRecorder {
+ public:
+  explicit CountingRecorder(std::size_t limit) : limit_(limit) {}
+  void add(const M& move, std::span<const P> components) {
+    if (!full()) options_.push_back(Option<P, M>{move, std::vector<P>(components.begin(), components.end())});
+    ++count_;
+  }
+  void add(const M& move, std::initializer_list<P> components) {
+    add(move, std::span<const P>(components.begin(), components.size()));
+  }
+  void add(const M& move) { add(move, std::span<const P>()); }
+  [[nodiscard]] bool full() const { return options_.size() >= limit_; }
+  void count(std::uint64_t n) { count_ += n; }
+  void incomplete() { complete_ = false; }
+
+  [[nodiscard]] std::vector<Option<P, M>>& options() { return options_; }
+  /// Options listed or counted.
+  [[nodiscard]] std::uint64_t counted() const { return count_; }
+  [[nodiscard]] bool complete() const { return complete_; }
+
+ private:
+  std::size_t limit_;
+  std::vector<Option<P, M>> options_;
+  std::uint64_t count_ = 0;
+  bool complete_ = true;
+};
+
 /// A move in one component of a sum after which the total nim-sum is 0.
 template <Game G>
 struct WinningMove {
@@ -61,7 +93,8 @@ struct SumAnalysis {
   std::vector<Nimber> values;                 // values[i] is the value of component i
   Nimber nim_sum = 0;                         // the value of the whole sum
   std::vector<WinningMove<G>> winning_moves;  // the first ones (all by default), in component order
-  std::uint64_t winning_moves_count = 0;      // all of them; 0 exactly when nim_sum == 0
+  std::uint64_t winning_moves_count = 0;      // all of them (a lower bound when not complete); 0 when nim_sum == 0
+  bool winning_moves_complete = true;         // false when the game could not find or count them all
 
   [[nodiscard]] bool first_player_wins() const { return nim_sum != 0; }
 };
@@ -104,7 +137,14 @@ class WinningMoveSink {
   void add(const M& move, std::initializer_list<P> components) { record(move, components.begin(), components.end()); }
   void add(const M& move) { record(move, static_cast<const P*>(nullptr), static_cast<const P*>(nullptr)); }
   [[nodiscard]] bool recording() const { return room_ > 0 && !budget_.closed; }
+  // The counting hooks (game.hpp): n more options of the value, not listed; some
+  // neither listed nor counted.
+  [[nodiscard]] bool full() const { return room_ == 0; }
+  void count(std::uint64_t n) { count_ += n; }
+  void incomplete() { complete_ = false; }
+  /// Options listed or counted.
   [[nodiscard]] std::uint64_t count() const { return count_; }
+  [[nodiscard]] bool complete() const { return complete_; }
 
  private:
   template <class It>
@@ -127,6 +167,7 @@ class WinningMoveSink {
   std::size_t room_;
   ResultBudget& budget_;
   std::uint64_t count_ = 0;
+  bool complete_ = true;
 };
 
 /// Passes on to `Inner` the options whose value is `target`, valuing each as the
@@ -239,7 +280,8 @@ class Analyzer {
       detail::WinningMoveSink<G> sink(result.winning_moves, i, room, budget);
       emit_options_with_value(sum[i], target, sink);
       result.winning_moves_count += sink.count();
-      if (sum.size() > 1) counted.emplace(sum[i], sink.count());
+      result.winning_moves_complete = result.winning_moves_complete && sink.complete();
+      if (sum.size() > 1 && sink.complete()) counted.emplace(sum[i], sink.count());
     }
     return result;
   }

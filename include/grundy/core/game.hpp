@@ -30,11 +30,15 @@
 //       option component before the memo, so it must be cheap [search]
 //   template <class Sink> void moves_to(const Position&, Nimber target, Sink&) const;
 //       exactly the options whose value is target, for positions too large to
-//       enumerate [every option, filtered by value]
+//       enumerate [every option, filtered by value]. A sink may offer counting
+//       hooks (a game tests for them with requires): full() (it lists no more),
+//       count(n) (n further options of that value, not listed) and incomplete()
+//       (some were neither listed nor counted); a sink without them gets every option.
 #pragma once
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <optional>
@@ -95,6 +99,14 @@ concept HasValue = requires(const G& game, const PositionOf<G>& p) {
 template <class G>
 concept HasKnownValue = requires(const G& game, const PositionOf<G>& p) {
   { game.known_value(p) } -> std::same_as<std::optional<Nimber>>;
+};
+
+/// A sink with the counting hooks of moves_to (full, count, incomplete).
+template <class Sink>
+concept CountingSink = requires(Sink& sink, const Sink& view, std::uint64_t n) {
+  { view.full() } -> std::convertible_to<bool>;
+  sink.count(n);
+  sink.incomplete();
 };
 
 template <class G>

@@ -54,6 +54,11 @@ struct TameSum {
   void remove(const Genus& genus);
   /// The outcome by the rule of tame_sum_first_player_wins.
   [[nodiscard]] bool first_player_wins() const { return big > 0 ? nim_sum != 0 : ones % 2 == 0; }
+  /// The genus of the sum, that of the Nim position with the same genera (a sum
+  /// of tame games is tame and adds like Nim): g^{g, g XOR 2} with g the nim-sum
+  /// when some component is g^{g, g XOR 2}; else 0^120 or 1^031 by the parity of
+  /// the 1^031 components.
+  [[nodiscard]] Genus genus() const;
 };
 
 /// The misère outcome of a sum of tame components from their genera (Winning
@@ -131,16 +136,26 @@ class GenusCalculator {
  public:
   /// At most `max_terms` terms are computed; a component whose terms do not
   /// alternate by then has no genus here (nullopt).
-  GenusCalculator(const G& game, SearchLimits limits, std::size_t max_terms = 10)
+  static constexpr std::size_t kDefaultMaxTerms = 10;
+  GenusCalculator(const G& game, SearchLimits limits, std::size_t max_terms = kDefaultMaxTerms)
       : with_heaps_(game), search_(with_heaps_, std::move(limits), MisereMode::grundy), max_terms_(max_terms) {}
 
   /// Replaces the limits of later computations (values already memoised are kept).
   void set_limits(SearchLimits limits) { search_.set_limits(std::move(limits)); }
+  [[nodiscard]] std::size_t max_terms() const { return max_terms_; }
 
   /// The genus of component p, whose normal value is `normal`.
   [[nodiscard]] std::optional<Genus> genus(const PositionOf<G>& p, Nimber normal) {
+    return genus_of_sum(std::span<const PositionOf<G>>(&p, 1), normal);
+  }
+
+  /// The genus of the sum of `components`, whose normal value is `normal` (the
+  /// nim-sum of theirs), by the definition: the misère Grundy values of the sum
+  /// plus k heaps of *2 for k = 0, 1, ... until they alternate.
+  [[nodiscard]] std::optional<Genus> genus_of_sum(std::span<const PositionOf<G>> components, Nimber normal) {
     std::vector<Nimber> terms;
-    std::vector<WithHeap<PositionOf<G>>> sum{{0, p}};
+    std::vector<WithHeap<PositionOf<G>>> sum;
+    for (const PositionOf<G>& p : components) sum.push_back({0, p});
     for (std::size_t k = 0; k < max_terms_; ++k) {
       terms.push_back(search_.value(search_.state_of(sum)));
       if (auto done = genus_from_terms(normal, terms)) return done;
