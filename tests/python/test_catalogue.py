@@ -140,3 +140,18 @@ def test_table_misere_and_period(cli):
     assert table.misere_values == expected["misere_values"]
     assert table.genus == expected["genus"]
     assert grundy.table("kayles", 200).period == 12
+
+
+def test_checkpoint_and_resume_do_what_the_command_line_does(tmp_path, cli):
+    saved = tmp_path / "kayles.ght"
+    first = grundy.table("kayles", 100, checkpoint=str(saved), no_cache=True)
+    assert saved.stat().st_size > 0
+    longer = grundy.table("kayles", 400, resume=str(saved), no_cache=True)
+    assert longer.values[:101].tolist() == first.values.tolist()
+    assert longer.values.tolist() == cli("table", "kayles", "--upto", 400)["values"]
+    with pytest.raises(grundy.InputError, match="nonexistent"):
+        grundy.table("kayles", 100, resume="/nonexistent/kayles.ght")
+    with pytest.raises(grundy.InputError, match="checkpoint_every"):
+        grundy.table("kayles", 100, checkpoint=str(saved), checkpoint_every="soon")
+    with pytest.raises(grundy.InputError, match="unknown rule option 'checkpoint'"):
+        grundy.table("subtraction", 10, set=[1, 2], checkpoint=str(saved))
