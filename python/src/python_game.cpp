@@ -119,16 +119,11 @@ PythonGame::Position PythonGame::dict_intern(py::handle position) const {
   return id;
 }
 
-PythonGame::Position PythonGame::canonical(Position p) const {
-  if (canonical_.is_none()) return p;
+PythonGame::Position PythonGame::call_canonical(Position p) const {
   return intern(canonical_(positions_[p]));
 }
 
-void PythonGame::decompose(Position p, std::vector<Position>& parts) const {
-  if (decompose_.is_none()) {
-    parts.push_back(p);
-    return;
-  }
+void PythonGame::call_decompose(Position p, std::vector<Position>& parts) const {
   const py::object listed = decompose_(positions_[p]);
   auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "decompose"));
   if (!sequence) {
@@ -141,8 +136,7 @@ void PythonGame::decompose(Position p, std::vector<Position>& parts) const {
   for (Py_ssize_t i = 0; i < count; ++i) parts.push_back(intern(items[i]));
 }
 
-std::optional<Nimber> PythonGame::known_value(Position p) const {
-  if (value_.is_none()) return std::nullopt;
+std::optional<Nimber> PythonGame::call_value(Position p) const {
   const py::object value = value_(positions_[p]);
   if (value.is_none()) return std::nullopt;
   if (const std::optional<Nimber> known = nimber_of(value)) return known;

@@ -63,9 +63,19 @@ class PythonGame {
 
   /// Ids are dense (0, 1, 2, ... in the order first met): the memo is a plain array.
   [[nodiscard]] std::size_t dense_index(Position p) const { return static_cast<std::size_t>(p); }
-  [[nodiscard]] Position canonical(Position p) const;
-  void decompose(Position p, std::vector<Position>& parts) const;
-  [[nodiscard]] std::optional<Nimber> known_value(Position p) const;
+  // The hooks, asked for every component: inline when the game has none.
+  [[nodiscard]] Position canonical(Position p) const { return canonical_.is_none() ? p : call_canonical(p); }
+  void decompose(Position p, std::vector<Position>& parts) const {
+    if (decompose_.is_none()) {
+      parts.push_back(p);
+    } else {
+      call_decompose(p, parts);
+    }
+  }
+  [[nodiscard]] std::optional<Nimber> known_value(Position p) const {
+    if (value_.is_none()) return std::nullopt;
+    return call_value(p);
+  }
 
   /// The id of a position (a new id the first time). Throws InputError when unhashable.
   [[nodiscard]] Position intern(py::handle position) const;
@@ -78,6 +88,9 @@ class PythonGame {
 
  private:
   py::object call_options(Position p) const;
+  Position call_canonical(Position p) const;
+  void call_decompose(Position p, std::vector<Position>& parts) const;
+  std::optional<Nimber> call_value(Position p) const;
   /// What options(p) returned as a list or tuple; InputError when it is not iterable (None).
   py::object options_sequence(Position p, const py::object& listed) const;
   Position dict_intern(py::handle position) const;

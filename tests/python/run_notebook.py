@@ -8,6 +8,7 @@ Usage: run_notebook.py NOTEBOOK WORKDIR
 """
 
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -27,9 +28,13 @@ def outputs(cell):
 def main():
     notebook, workdir = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2]).resolve()
     workdir.mkdir(parents=True, exist_ok=True)
+    # The kernel runs in WORKDIR: the module's path must not be relative to here.
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    env = os.environ | {"PYTHONPATH": os.pathsep.join(os.path.abspath(p) for p in paths if p),
+                         "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
     subprocess.run(["jupyter-nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=120",
                     "--ExecutePreprocessor.kernel_name=python3", "--output-dir", str(workdir),
-                    "--output", "tour.executed", str(notebook)], check=True, cwd=workdir)
+                    "--output", "tour.executed", str(notebook)], check=True, cwd=workdir, env=env)
     executed = json.loads((workdir / "tour.executed.ipynb").read_text())
     cells = [c for c in executed["cells"] if c["cell_type"] == "code"]
     shown = [outputs(c) for c in cells]
