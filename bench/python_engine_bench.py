@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""The C++ engine on a game written in Python, beside the plain way and beside C++.
+"""The C++ engine on games written in Python, beside the user's own code and beside C++.
 
-Kayles g(0..N) four ways, interleaved in one run (each repeated, medians):
-  engine     grundy.Engine(kayles).value(N): the C++ solver, Python options()
-  table_of   grundy.table_of(kayles_rule, N): bottom-up in C++, Python options(n)
-  recursion  plain memoised recursion in pure Python (functools.cache, set mex),
-             the way problem statements write it
-  c++ plain  grundy.table("kayles", N, method="plain"): the same game all in C++
-             (the O(n^2) reference kernel; "fast" is the vectorised one)
-Then the cost of one small catalogue call and of turning its JSON into a Result.
+Part 1, Kayles g(0..N), interleaved in one run (each repeated, medians):
+  options loop   the user's options(n) called for every n, nothing else (list form)
+  pairs loop     the same in the (move, [components]) form the Engine takes
+  engine         grundy.Engine(kayles).value(N): the C++ solver, Python options()
+  table_of       grundy.table_of(kayles_rule, N): bottom-up in C++, Python options(n)
+  table_of array grundy.table_of(kayles_array, N): options(n) as a NumPy int array
+  recursion      plain memoised recursion in pure Python (functools.cache, set mex),
+                 the way problem statements write it
+  c++ plain      grundy.table("kayles", N, method="plain"): the same game all in C++
+  c++ fast       the vectorised kernel
+The engine's overhead is engine / pairs loop and table_of / options loop.
 
-Run: PYTHONPATH=build/release/python /usr/bin/python3 bench/python_engine_bench.py [N] [REPEATS]
+Part 2, a game whose positions split: Kayles on a board of several rows, a
+position being the tuple of its rows. The plain recursion memoises whole boards;
+the Engine, given a decompose hook, memoises single rows.
+
+Run: PYTHONPATH=build/release/python /usr/bin/python3 bench/python_engine_bench.py [N] [REPEATS] [ROWS] [PINS]
 """
 
 import functools
@@ -18,6 +25,8 @@ import json
 import statistics
 import sys
 import time
+
+import numpy as np
 
 import grundy
 
@@ -28,6 +37,15 @@ def kayles(n):
 
 def kayles_rule(n):
     return [[i, n - k - i] for k in (1, 2) for i in range(n - k + 1) if i <= n - k - i]
+
+
+def kayles_array(n):
+    rows = []
+    for k in (1, 2):
+        if n >= k:
+            i = np.arange((n - k) // 2 + 1)
+            rows.append(np.column_stack((i, n - k - i)))
+    return np.concatenate(rows) if rows else np.empty((0, 2), np.int64)
 
 
 def recursion(n):
@@ -44,31 +62,99 @@ def recursion(n):
     return g(n)
 
 
-WAYS = {
+def options_loop(options):
+    def run(n):
+        for m in range(n + 1):
+            options(m)
+        return None
+    return run
+
+
+KAYLES_WAYS = {
+    "options loop": options_loop(kayles_rule),
+    "pairs loop": options_loop(kayles),
     "engine": lambda n: grundy.Engine(kayles).value(n),
     "table_of": lambda n: int(grundy.table_of(kayles_rule, n).values[n]),
+    "table_of array": lambda n: int(grundy.table_of(kayles_array, n).values[n]),
     "recursion": recursion,
     "c++ plain": lambda n: int(grundy.table("kayles", n, method="plain", no_cache=True, threads=1).values[n]),
     "c++ fast": lambda n: int(grundy.table("kayles", n, no_cache=True, threads=1).values[n]),
 }
 
 
+class Board:
+    """Kayles on several rows: a position is the sorted tuple of its rows' lengths."""
+
+    name = "kayles board"
+
+    @staticmethod
+    def options(rows):
+        found = []
+        for r, n in enumerate(rows):
+            rest = rows[:r] + rows[r + 1:]
+            for k in (1, 2):
+                for i in range(n - k + 1):
+                    if i <= n - k - i:
+                        found.append(((r, k, i), [tuple(sorted(rest + tuple(x for x in (i, n - k - i) if x)))]))
+        return found
+
+    @staticmethod
+    def decompose(rows):
+        return [(n,) for n in rows]
+
+
+def board_recursion(rows):
+    @functools.cache
+    def g(board):
+        seen = {g(to) for _, (to,) in Board.options(board)}
+        v = 0
+        while v in seen:
+            v += 1
+        return v
+
+    return g(rows)
+
+
+def timed(run, arg):
+    start = time.perf_counter()
+    answer = run(arg)
+    return time.perf_counter() - start, answer
+
+
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1500
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    row_count = int(sys.argv[3]) if len(sys.argv) > 3 else 4
+    pins = int(sys.argv[4]) if len(sys.argv) > 4 else 9
     sys.setrecursionlimit(100_000)
-    times = {way: [] for way in WAYS}
+
+    times = {way: [] for way in KAYLES_WAYS}
     answers = {}
     for _ in range(repeats):
-        for way, run in WAYS.items():
-            start = time.perf_counter()
-            answers[way] = run(n)
-            times[way].append(time.perf_counter() - start)
-    assert len(set(answers.values())) == 1, answers
-    base = statistics.median(times["recursion"])
-    print(f"Kayles g(0..{n}), median of {repeats}:")
-    for way, t in times.items():
-        print(f"  {way:10s} {statistics.median(t) * 1e3:9.1f} ms   recursion / this = {base / statistics.median(t):6.1f}x")
+        for way, run in KAYLES_WAYS.items():
+            elapsed, answers[way] = timed(run, n)
+            times[way].append(elapsed)
+    values = {v for way, v in answers.items() if not way.endswith("loop")}
+    assert len(values) == 1, answers
+    median = {way: statistics.median(t) for way, t in times.items()}
+    print(f"Kayles g(0..{n}), median of {repeats} (interleaved):")
+    for way, t in median.items():
+        print(f"  {way:15s} {t * 1e3:9.1f} ms   recursion / this = {median['recursion'] / t:6.2f}x")
+    print(f"  engine overhead:   engine / pairs loop   = {median['engine'] / median['pairs loop']:.2f}x")
+    print(f"                     table_of / options loop = {median['table_of'] / median['options loop']:.2f}x")
+    print(f"  NumPy options:     recursion / table_of array = {median['recursion'] / median['table_of array']:.1f}x")
+
+    board = tuple(sorted(pins + r for r in range(row_count)))
+    plain, engine = [], []
+    for _ in range(max(1, repeats // 2)):
+        elapsed, by_recursion = timed(board_recursion, board)
+        plain.append(elapsed)
+        elapsed, by_engine = timed(lambda b: grundy.Engine(Board()).value(b), board)
+        engine.append(elapsed)
+        assert by_recursion == by_engine, (by_recursion, by_engine)
+    print(f"Kayles board {board} (value {by_engine}): plain recursion over boards "
+          f"{statistics.median(plain) * 1e3:.1f} ms, engine with decompose {statistics.median(engine) * 1e3:.2f} ms: "
+          f"{statistics.median(plain) / statistics.median(engine):.0f}x")
 
     calls = 20_000
     start = time.perf_counter()

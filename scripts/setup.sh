@@ -17,6 +17,9 @@ packages=(
 packages+=(libopenmpi-dev openmpi-bin)
 # The Python module (python/, docs/python.md) and its tests, for Debian's python3.
 packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib)
+# `pip install .` and wheels from the tree (pyproject.toml: Debian's setuptools drives CMake),
+# and the notebook tour executed by the tests.
+packages+=(python3-venv python3-setuptools python3-wheel python3-build jupyter-nbconvert python3-ipykernel)
 
 # The playground page and its browser tests: Debian's Chromium; Node and npm
 # only when no node is on PATH (web/ builds with Node 18 or newer).

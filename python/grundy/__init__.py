@@ -18,13 +18,21 @@ See docs/python.md.
 """
 
 import json as _json
+import math as _math
+import numbers as _numbers
+import operator as _operator
+
+# NumPy is imported here, once, with the import lock free: a first import from
+# inside a call (two threads making their first table at once) could deadlock.
+import numpy as _numpy  # noqa: F401  (the tables' values are NumPy arrays)
 
 from . import _grundy
 from ._grundy import BudgetExceeded, CycleError, Error, InputError, TimeExceeded
+from ._html import Plot
 from ._results import Result, Table
 
 __version__ = _grundy.__version__
-__all__ = ["solve", "explain", "table", "table_of", "games", "info", "Engine", "plot", "Result", "Table",
+__all__ = ["solve", "explain", "table", "table_of", "games", "info", "Engine", "plot", "Plot", "Result", "Table",
            "Error", "InputError", "BudgetExceeded", "TimeExceeded", "CycleError"]
 
 _GAMES = _json.loads(_grundy._games())
@@ -85,6 +93,44 @@ def _is_python_game(game):
     return not isinstance(game, str)
 
 
+def _count_text(value):
+    """A whole-number argument as the command line's text, checked by the engine
+    as the command line checks it (NumPy integers are whole numbers; 10.7 is not)."""
+    if value is None:
+        return None
+    try:
+        return str(_operator.index(value))
+    except TypeError:
+        return str(value)
+
+
+def _seconds(time):
+    """time=: seconds, 0 (or None) for no limit; the engine refuses negative, NaN and huge values."""
+    if time is None:
+        return None
+    if isinstance(time, bool) or not isinstance(time, _numbers.Real):
+        raise InputError(f"time: {time!r} is not a number of seconds (for example 30 or 2.5; 0 for no limit)")
+    return float(time)
+
+
+def _memory(memory):
+    if memory is None:
+        return None
+    if isinstance(memory, bool):
+        raise InputError(f"memory: {memory!r} is not a size (for example 512M or 2G)")
+    if isinstance(memory, _numbers.Integral):
+        return str(int(memory))
+    return str(memory)
+
+
+def _no_rules(game, rules):
+    """A game written in Python has no rule options: a keyword there is a mistake."""
+    if rules:
+        key = sorted(rules)[0]
+        raise InputError(f"{_grundy._python_game_name(game)}: unknown rule option '{key}' "
+                         "(a game written in Python takes none)")
+
+
 def solve(game, position=None, *, misere=False, max_moves=None, time=None, memory=None, **rules):
     """The answer for a position: each component's value, the sum's value, the
     winner and every winning move (at most max_moves listed).
@@ -95,10 +141,11 @@ def solve(game, position=None, *, misere=False, max_moves=None, time=None, memor
     (code="0.137", set=[1, 3, 4]). time: seconds; memory: "512M", "2G".
     """
     if _is_python_game(game):
+        _no_rules(game, rules)
         return Engine(game).solve(position, misere=misere, max_moves=max_moves, time=time, memory=memory)
     entry = _entry_of(game)
-    text = _grundy._solve(game, _texts(position), _rules(game, rules, entry["rule_options"]), misere, max_moves,
-                          time, memory)
+    text = _grundy._solve(game, _texts(position), _rules(game, rules, entry["rule_options"]), bool(misere),
+                          _count_text(max_moves), _seconds(time), _memory(memory))
     return Result(_json.loads(text))
 
 
@@ -106,20 +153,30 @@ def explain(game, position=None, *, limit=100, misere=False, max_moves=None, tim
     """Why a position has its value: the answer plus, per component, its options
     (at most `limit` listed), their values and the mex (field "explain")."""
     if _is_python_game(game):
-        return Engine(game).explain(position, time=time, memory=memory)
+        _no_rules(game, rules)
+        return Engine(game).explain(position, limit=limit, misere=misere, max_moves=max_moves, time=time,
+                                    memory=memory)
     entry = _entry_of(game)
-    text = _grundy._explain(game, _texts(position), _rules(game, rules, entry["rule_options"]), misere, limit,
-                            max_moves, time, memory)
+    text = _grundy._explain(game, _texts(position), _rules(game, rules, entry["rule_options"]), bool(misere),
+                            _count_text(limit), _count_text(max_moves), _seconds(time), _memory(memory))
     return Result(_json.loads(text))
 
 
 def table(game, upto, *, misere=False, until_period=False, time=None, memory=None, **rules):
     """g(0..upto) of a game with a table (heap games, subtraction games, ...):
     a Table whose ``values`` is a NumPy array sharing the engine's memory, with
-    ``period``, ``preperiod`` and the game's fields (stats, saltus, ...)."""
+    ``period``, ``preperiod`` and the game's fields (stats, saltus, ...).
+
+    Heap games also take the command line's table options: checkpoint="FILE"
+    (saved now and then, on Ctrl-C and at the end), checkpoint_every=SECONDS,
+    resume="FILE" (continue from a checkpoint or a saved table)."""
     entry = _entry_of(game)
-    options = entry["rule_options"] + entry["table_options"]
-    handle = _grundy._table(game, int(upto), _rules(game, rules, options), misere, until_period, time, memory)
+    table_keywords = {_keyword(o["name"]) for o in entry["table_options"]}
+    run = {k: v for k, v in rules.items() if k in table_keywords}
+    game_rules = {k: v for k, v in rules.items() if k not in table_keywords}
+    handle = _grundy._table(game, _count_text(upto), _rules(game, game_rules, entry["rule_options"]),
+                            _rules(game, run, entry["table_options"]), bool(misere), bool(until_period),
+                            _seconds(time), _memory(memory))
     return Table(handle, _json.loads(handle.json))
 
 
@@ -134,7 +191,7 @@ def table_of(rule, upto, *, max_take=None, max_heaps=2, name=None):
     proven by the octal-game theorem, as for catalogue heap games.
     """
     label = name or getattr(rule, "name", None) or getattr(rule, "__name__", None) or type(rule).__name__
-    handle = _grundy._table_of(rule, int(upto), max_take, max_heaps, str(label))
+    handle = _grundy._table_of(rule, _count_text(upto), _count_text(max_take), _count_text(max_heaps), str(label))
     return Table(handle, _json.loads(handle.json))
 
 
@@ -153,23 +210,19 @@ class Engine:
 
     def value(self, position, *, time=None, memory=None):
         """The value of a position (a list: the nim-sum of its components)."""
-        return self._engine.value(position, time, memory)
+        return self._engine.value(position, _seconds(time), _memory(memory))
 
     def solve(self, position, *, misere=False, max_moves=None, time=None, memory=None):
         """The answer with the command line's fields (moves and positions as Python objects)."""
-        return Result(self._engine.solve(position, misere, max_moves, time, memory))
+        return Result(self._engine.solve(position, bool(misere), _count_text(max_moves), _seconds(time),
+                                         _memory(memory)))
 
-    def explain(self, position, *, time=None, memory=None):
-        """The answer plus, per component, every option with its value (field "explain")."""
-        report = self._engine.solve(position, False, None, time, memory)
-        components = report["position"]
-        explained = []
-        for i, component in enumerate(components):
-            options = [{"move": m, "result": r, "value": v} for m, r, v in self._engine.explain(component, time, memory)]
-            explained.append({"component": i, "position": component, "value": report["components"][i],
-                              "options_count": len(options), "options_listed": len(options), "options": options})
-        report["explain"] = explained
-        return Result(report)
+    def explain(self, position, *, limit=100, misere=False, max_moves=None, time=None, memory=None):
+        """The answer plus, per component, its options (at most `limit` listed) with
+        their values, and under misère play whether each leaves a win or a loss for
+        the player to move then (field "explain", as the command line gives it)."""
+        return Result(self._engine.explain(position, _count_text(limit), bool(misere), _count_text(max_moves),
+                                           _seconds(time), _memory(memory)))
 
     @property
     def memo_size(self):

@@ -8,6 +8,8 @@ fields (period, preperiod, saltus, stats, ...) as attributes.
 
 from collections.abc import Mapping
 
+from . import _html
+
 
 class Result(Mapping):
     """An answer: exactly the fields of ``grundy --json`` for the same call."""
@@ -27,6 +29,9 @@ class Result(Mapping):
         return len(self._fields)
 
     def __getattr__(self, name):
+        # Only fields: never this object's own slots (absent while pickle or copy rebuilds it).
+        if name.startswith("_"):
+            raise AttributeError(name)
         try:
             return self._fields[name]
         except KeyError:
@@ -35,12 +40,25 @@ class Result(Mapping):
     def __setattr__(self, name, value):
         raise AttributeError("results are read-only")
 
+    def __reduce__(self):
+        # Rebuilt from its plain fields: pickle, copy.copy and copy.deepcopy round-trip.
+        return (Result, (self.to_dict(),))
+
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self._fields))
 
     def to_dict(self):
         """The fields as plain dicts and lists (what json.loads of the CLI gives)."""
         return _unwrap(self)
+
+    def _repr_html_(self):
+        """Jupyter's view: an answer with its winning moves and drawing, an explanation with its mex."""
+        f = self._fields
+        if "explain" in f and "outcome" in f:
+            return _html.explanation_html(f)
+        if "outcome" in f and "position" in f:
+            return _html.answer_html(f)
+        return None  # anything else: the plain repr
 
     def __repr__(self):
         f = self._fields
@@ -96,6 +114,10 @@ class Table:
         self.values = handle.values
         self._fields = Result(fields)
 
+    def __reduce__(self):
+        # Pickled and copied as its values (a read-only copy) and fields; the C++ table stays behind.
+        return (_table_from, (self.values.copy(), self.fields()))
+
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
@@ -117,8 +139,26 @@ class Table:
         """The table's JSON fields (values left out: they are ``self.values``)."""
         return self._fields.to_dict()
 
+    def svg(self, *, width=720, height=260):
+        """g(n) drawn as SVG (a grundy.Plot: Jupyter shows it; .save(path) writes it)."""
+        return _html.Plot(self, width=width, height=height)
+
+    def _repr_html_(self):
+        """Jupyter's view: the summary (period, pre-period, saltus, statistics) and the plot."""
+        return _html.table_html(self, self.fields())
+
     def __repr__(self):
         head = ", ".join(str(int(v)) for v in self.values[:12])
         more = ", ..." if len(self.values) > 12 else ""
         period = "no period found" if self.period is None else f"period {self.period} from {self.preperiod}"
         return f"<table {self.game} g(0..{self.upto}) = [{head}{more}]; {period}>"
+
+
+def _table_from(values, fields):
+    """A Table rebuilt from its values and fields (unpickling, copies)."""
+    table = Table.__new__(Table)
+    values.flags.writeable = False
+    table._handle = None
+    table.values = values
+    table._fields = Result(fields)
+    return table

@@ -32,24 +32,59 @@ const Entry& entry_named(const std::string& name) {
   return *entry;
 }
 
-std::size_t listing(std::optional<std::size_t> n) { return n.value_or(std::numeric_limits<std::size_t>::max()); }
+std::size_t listing(const Count& text, const char* what, std::size_t fallback) {
+  return static_cast<std::size_t>(count_of(text, what, kMaxListed, fallback));
+}
+
+/// The table options of the command line (--checkpoint, --resume, ...) as the request they make.
+catalogue::TableRequest table_request(const Rules& run, bool misere, bool until_period) {
+  const auto value = [&run](const std::string& name) {
+    const auto it = run.find(name);
+    return it == run.end() ? std::string() : it->second;
+  };
+  if (!value("--bounded-memory").empty()) {
+    throw InputError("bounded_memory: a table in Python holds its values; compute it with the command line's "
+                     "--summary to keep only a window of them");
+  }
+  catalogue::TableRequest request;
+  request.misere = misere;
+  request.until_period = until_period;
+  request.checkpoint = value("--checkpoint");
+  request.resume = value("--resume");
+  const std::string every = value("--checkpoint-every");
+  if (!every.empty()) {
+    std::size_t used = 0;
+    try {
+      request.checkpoint_every = std::stod(every, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != every.size() || !(request.checkpoint_every > 0)) {
+      throw InputError("checkpoint_every: '" + every + "' is not a number of seconds");
+    }
+  }
+  return request;
+}
 
 std::string solve_json(const std::string& name, const std::vector<std::string>& position, const Rules& rules,
-                       bool misere, std::optional<std::size_t> max_moves, const CallLimits& limits) {
+                       bool misere, const Count& max_moves_text, const CallLimits& limits) {
   const Entry& entry = entry_named(name);
+  const std::size_t max_moves = listing(max_moves_text, "max_moves", kAll);
   InterruptGuard guard;
   py::gil_scoped_release release;
   auto instance = entry.make(rules, context_of(limits, guard.stop()));
   const catalogue::Position parsed = instance->parse(position);
   const catalogue::Report report =
-      misere ? instance->analyse_misere(parsed, listing(max_moves)) : instance->analyse(parsed, listing(max_moves));
+      misere ? instance->analyse_misere(parsed, max_moves) : instance->analyse(parsed, max_moves);
   return catalogue::report_json_text(report);
 }
 
 std::string explain_json(const std::string& name, const std::vector<std::string>& position, const Rules& rules,
-                         bool misere, std::size_t limit, std::optional<std::size_t> max_moves,
+                         bool misere, const Count& limit_text, const Count& max_moves_text,
                          const CallLimits& limits) {
   const Entry& entry = entry_named(name);
+  const std::size_t limit = listing(limit_text, "limit", 100);
+  const std::size_t max_moves = listing(max_moves_text, "max_moves", kAll);
   InterruptGuard guard;
   py::gil_scoped_release release;
   auto instance = entry.make(rules, context_of(limits, guard.stop()));
@@ -59,25 +94,20 @@ std::string explain_json(const std::string& name, const std::vector<std::string>
     components.push_back(misere ? instance->explain_misere(parsed, i, limit) : instance->explain(parsed, i, limit));
   }
   const catalogue::Report report =
-      misere ? instance->analyse_misere(parsed, listing(max_moves)) : instance->analyse(parsed, listing(max_moves));
+      misere ? instance->analyse_misere(parsed, max_moves) : instance->analyse(parsed, max_moves);
   return catalogue::explanation_json_text(report, components);
 }
 
-TableHandle table_of_game(const std::string& name, std::uint64_t upto, const Rules& rules, bool misere,
-                          bool until_period, const CallLimits& limits) {
+TableHandle table_of_game(const std::string& name, const Count& upto_text, const Rules& rules, const Rules& run,
+                          bool misere, bool until_period, const CallLimits& limits) {
   const Entry& entry = entry_named(name);
   const catalogue::GameInfo& info = entry.info();
   if (!info.has_table) throw InputError(info.name + ": this game has no table");
-  if (upto > info.table_max_upto) {
-    throw InputError(info.name + ": upto " + std::to_string(upto) + " is above the largest table, " +
-                     std::to_string(info.table_max_upto));
-  }
+  const std::uint64_t upto = count_of(upto_text, "upto", info.table_max_upto, 0);
+  const catalogue::TableRequest request = table_request(run, misere, until_period);
   InterruptGuard guard;
   py::gil_scoped_release release;
   auto instance = entry.make(rules, context_of(limits, guard.stop()));
-  catalogue::TableRequest request;
-  request.misere = misere;
-  request.until_period = until_period;
   return TableHandle{std::make_shared<const catalogue::TableResult>(instance->table(upto, request))};
 }
 
@@ -107,17 +137,17 @@ void bind_catalogue(py::module_& m) {
   });
   m.def("_solve",
         [](const std::string& name, const std::vector<std::string>& position, const Rules& rules, bool misere,
-           std::optional<std::size_t> max_moves, std::optional<double> seconds, std::optional<std::string> memory) {
+           const Count& max_moves, std::optional<double> seconds, std::optional<std::string> memory) {
           return solve_json(name, position, rules, misere, max_moves, CallLimits{seconds, memory});
         });
   m.def("_explain", [](const std::string& name, const std::vector<std::string>& position, const Rules& rules,
-                       bool misere, std::size_t limit, std::optional<std::size_t> max_moves,
-                       std::optional<double> seconds, std::optional<std::string> memory) {
+                       bool misere, const Count& limit, const Count& max_moves, std::optional<double> seconds,
+                       std::optional<std::string> memory) {
     return explain_json(name, position, rules, misere, limit, max_moves, CallLimits{seconds, memory});
   });
-  m.def("_table", [](const std::string& name, std::uint64_t upto, const Rules& rules, bool misere, bool until_period,
-                     std::optional<double> seconds, std::optional<std::string> memory) {
-    return table_of_game(name, upto, rules, misere, until_period, CallLimits{seconds, memory});
+  m.def("_table", [](const std::string& name, const Count& upto, const Rules& rules, const Rules& run, bool misere,
+                     bool until_period, std::optional<double> seconds, std::optional<std::string> memory) {
+    return table_of_game(name, upto, rules, run, misere, until_period, CallLimits{seconds, memory});
   });
   py::class_<TableHandle>(m, "_Table")
       .def_property_readonly("json",

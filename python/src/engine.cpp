@@ -10,9 +10,6 @@
 
 #include "catalogue_api.hpp"
 #include "grundy/core/errors.hpp"
-#include "grundy/core/mex.hpp"
-#include "grundy/heap/periodicity.hpp"
-#include "grundy/heap/rules.hpp"
 
 namespace grundy::python {
 
@@ -63,11 +60,10 @@ Nimber Engine::value(py::handle position, const CallLimits& limits) {
   return total;
 }
 
-py::dict Engine::solve(py::handle position, bool misere, std::optional<std::size_t> max_moves,
-                       const CallLimits& limits) {
+py::dict Engine::solve(py::handle position, bool misere, const Count& max_moves, const CallLimits& limits) {
+  const auto listed = static_cast<std::size_t>(count_of(max_moves, "max_moves", kMaxListed, kAll));
   set_limits(limits);
   const std::vector<Position> sum = components_of(position);
-  const std::size_t listed = max_moves.value_or(std::numeric_limits<std::size_t>::max());
   if (misere) return solve_misere(sum, listed);
   const SumAnalysis<PythonGame> analysis = analyzer_.analyze(sum);
   py::dict report;
@@ -117,103 +113,44 @@ py::dict Engine::solve_misere(const std::vector<Position>& sum, std::size_t max_
   return report;
 }
 
-py::list Engine::explain(py::handle component, const CallLimits& limits) {
-  set_limits(limits);
-  const Position p = game_.intern(component);
-  py::list listed;
-  for (auto& option : analyzer_.options(p)) {
-    const Nimber value = analyzer_.value_of_sum(option.components);
-    listed.append(py::make_tuple(option.move, positions_list(game_, option.components), value));
-  }
-  return listed;
-}
-
-namespace {
-
-/// The octal-like shape a heap rule may declare, which the period proof needs.
-struct HeapShape {
-  std::uint64_t max_take = 0;
-  std::uint64_t max_heaps = 2;
-};
-
-/// Rules with removals 0..t and up to j heaps left: the theorem reads only t and j.
-heap::HeapRules rules_of(const HeapShape& shape) {
-  if (shape.max_take < 1 || shape.max_take >= heap::HeapRules::kMaxDigits || shape.max_heaps > 3) {
-    throw InputError("table_of: max_take must be 1 to 255 and max_heaps 0 to 3");
-  }
-  std::vector<std::uint8_t> digits(shape.max_take + 1, static_cast<std::uint8_t>((2u << shape.max_heaps) - 1));
-  digits[0] = static_cast<std::uint8_t>(digits[0] & 0b1100);
-  return heap::HeapRules::make("python rule", std::move(digits));
-}
-
-void check_shape(std::uint64_t n, std::uint64_t left, std::size_t heaps, const HeapShape& shape) {
-  const bool fits = left <= n && n - left <= shape.max_take && heaps <= shape.max_heaps && (left < n || heaps >= 2);
-  if (!fits) {
-    throw InputError("table_of: an option of heap " + std::to_string(n) + " leaves " + std::to_string(heaps) +
-                     " heaps of " + std::to_string(left) + " tokens, outside max_take=" +
-                     std::to_string(shape.max_take) + ", max_heaps=" + std::to_string(shape.max_heaps));
-  }
-}
-
-/// The value of one option of heap n: an int, a list of heaps, or a (move, [heaps]) pair.
-Nimber option_value(py::handle option, std::uint64_t n, const std::vector<Nimber>& g,
-                    const std::optional<HeapShape>& shape) {
-  py::handle heaps = option;
-  if (py::isinstance<py::tuple>(option) && py::len(option) == 2) {
-    const py::handle second = PyTuple_GET_ITEM(option.ptr(), 1);
-    if (py::isinstance<py::list>(second) || py::isinstance<py::tuple>(second)) heaps = second;
-  }
-  std::vector<std::uint64_t> sizes;
-  if (py::isinstance<py::int_>(heaps)) {
-    sizes.push_back(heaps.cast<std::uint64_t>());
-  } else {
-    for (const py::handle h : heaps) sizes.push_back(h.cast<std::uint64_t>());
-  }
-  Nimber value = 0;
-  std::uint64_t left = 0;
-  for (const std::uint64_t h : sizes) {
-    if (h >= n) {
-      throw InputError("table_of: options(" + std::to_string(n) + ") leaves a heap of " + std::to_string(h) +
-                       "; a heap rule's options must be smaller heaps");
+py::dict Engine::explain(py::handle position, const Count& limit_text, bool misere, const Count& max_moves,
+                         const CallLimits& limits) {
+  const auto limit = static_cast<std::size_t>(count_of(limit_text, "limit", kMaxListed, 100));
+  py::dict report = solve(position, misere, max_moves, limits);
+  const std::vector<Position> sum = components_of(position);  // the same ids solve interned
+  const auto values = report["components"].cast<py::list>();
+  py::list explained;
+  std::vector<Position> after;
+  for (std::size_t i = 0; i < sum.size(); ++i) {
+    const auto options = analyzer_.options(sum[i]);
+    py::list listed;
+    for (std::size_t j = 0; j < options.size() && j < limit; ++j) {
+      const auto& option = options[j];
+      py::dict entry;
+      entry["move"] = option.move;
+      entry["result"] = positions_list(game_, option.components);
+      entry["value"] = analyzer_.value_of_sum(option.components);
+      if (misere) {
+        // As the command line: whether the sum left is a win or a loss for the player to move then.
+        after.assign(sum.begin(), sum.end());
+        after.erase(after.begin() + static_cast<std::ptrdiff_t>(i));
+        after.insert(after.end(), option.components.begin(), option.components.end());
+        entry["misere_outcome"] = misere_.first_player_wins(after) ? "win" : "loss";
+      }
+      listed.append(entry);
     }
-    value ^= g[h];
-    left += h;
+    py::dict component;
+    component["component"] = i;
+    component["position"] = game_.position(sum[i]);
+    component["value"] = values[i];
+    component["options_count"] = options.size();
+    component["options_listed"] = listed.size();
+    component["options"] = listed;
+    explained.append(component);
   }
-  if (shape) check_shape(n, left, sizes.size(), *shape);
-  return value;
+  report["explain"] = explained;
+  return report;
 }
-
-TableHandle table_of(const py::object& rule, std::uint64_t upto, std::optional<std::uint64_t> max_take,
-                     std::uint64_t max_heaps, const std::string& name) {
-  const py::object options = py::hasattr(rule, "options") ? rule.attr("options") : rule;
-  std::optional<HeapShape> shape;
-  if (max_take) shape = HeapShape{*max_take, max_heaps};
-  const std::optional<heap::HeapRules> rules = shape ? std::optional(rules_of(*shape)) : std::nullopt;
-  catalogue::TableResult table;
-  table.game = name;
-  table.upto = upto;
-  table.values.reserve(upto + 1);
-  MexSet mex;
-  for (std::uint64_t n = 0; n <= upto; ++n) {
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    mex.clear();
-    for (const py::handle option : options(n)) mex.insert(option_value(option, n, table.values, shape));
-    table.values.push_back(mex.mex());
-  }
-  if (rules) {
-    std::vector<std::uint32_t> narrow(table.values.begin(), table.values.end());
-    if (const auto found = heap::find_period<std::uint32_t>(*rules, narrow)) {
-      table.period = found->period;
-      table.preperiod = found->preperiod;
-    }
-  }
-  table.extra["period_status"] = !rules         ? "not sought (give max_take to prove one)"
-                                 : table.period ? "proven"
-                                                : "none up to upto";
-  return TableHandle{std::make_shared<const catalogue::TableResult>(std::move(table))};
-}
-
-}  // namespace
 
 void bind_engine(py::module_& m) {
   py::class_<Engine>(m, "_Engine")
@@ -223,17 +160,18 @@ void bind_engine(py::module_& m) {
              return e.value(position, CallLimits{seconds, memory});
            })
       .def("solve",
-           [](Engine& e, py::handle position, bool misere, std::optional<std::size_t> max_moves,
-              std::optional<double> seconds, std::optional<std::string> memory) {
+           [](Engine& e, py::handle position, bool misere, const Count& max_moves, std::optional<double> seconds,
+              std::optional<std::string> memory) {
              return e.solve(position, misere, max_moves, CallLimits{seconds, memory});
            })
       .def("explain",
-           [](Engine& e, py::handle component, std::optional<double> seconds, std::optional<std::string> memory) {
-             return e.explain(component, CallLimits{seconds, memory});
+           [](Engine& e, py::handle position, const Count& limit, bool misere, const Count& max_moves,
+              std::optional<double> seconds, std::optional<std::string> memory) {
+             return e.explain(position, limit, misere, max_moves, CallLimits{seconds, memory});
            })
       .def_property_readonly("memo_size", &Engine::memo_size)
       .def_property_readonly("interned", &Engine::interned);
-  m.def("_table_of", &table_of);
+  m.def("_python_game_name", [](const py::object& game) { return game_name(game); });
 }
 
 }  // namespace grundy::python

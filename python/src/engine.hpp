@@ -1,9 +1,7 @@
 // The C++ engine on a game written in Python: the generic solver (explicit
 // stack, memo over interned positions, budgets, cycle detection) and the misère
 // search, calling Python only for options and the optional hooks. One Engine
-// keeps its memo across calls. table_of fills g(0..N) of a heap rule bottom-up
-// and proves its period with the heap layer's theorem when the rule is declared
-// octal-like (max_take, max_heaps), checking every option against the claim.
+// keeps its memo across calls.
 #pragma once
 
 #include <cstddef>
@@ -28,10 +26,12 @@ class Engine {
   explicit Engine(py::object game);
   /// The value of a position (a list: a sum of components).
   Nimber value(py::handle position, const CallLimits& limits);
-  /// The command line's report fields as a dict (normal or misère play).
-  py::dict solve(py::handle position, bool misere, std::optional<std::size_t> max_moves, const CallLimits& limits);
-  /// Every option of one component: (move, [components], value of their sum).
-  py::list explain(py::handle component, const CallLimits& limits);
+  /// The command line's report fields as a dict (normal or misère play); max_moves as count_of reads it.
+  py::dict solve(py::handle position, bool misere, const Count& max_moves, const CallLimits& limits);
+  /// The report plus "explain": per component, its first `limit` options with the value of what
+  /// each leaves and, under misère play, whether that is a win or a loss for the player to move.
+  py::dict explain(py::handle position, const Count& limit, bool misere, const Count& max_moves,
+                   const CallLimits& limits);
   /// Positions memoised by the normal-play solver.
   [[nodiscard]] std::size_t memo_size() { return analyzer_.solver().memo_size(); }
   [[nodiscard]] std::size_t interned() const { return game_.interned(); }
@@ -46,7 +46,7 @@ class Engine {
   misere::MisereSearch<PythonGame> misere_;
 };
 
-/// Registers Engine and table_of on `m`.
+/// Registers Engine (and _python_game_name) on `m`.
 void bind_engine(py::module_& m);
 
 }  // namespace grundy::python

@@ -1,13 +1,28 @@
 #include "limits.hpp"
 
 #include <chrono>
+#include <sstream>
+#include <string>
+
+#include "grundy/core/errors.hpp"
+#include "grundy/core/parse.hpp"
 
 namespace grundy::python {
 
 namespace {
 
+// The command line's bound on --time: about 30 years.
+constexpr double kMostSeconds = 1e9;
+
 std::optional<std::chrono::steady_clock::time_point> deadline_of(const CallLimits& limits) {
-  if (!limits.seconds || *limits.seconds <= 0) return std::nullopt;
+  if (!limits.seconds) return std::nullopt;
+  const double seconds = *limits.seconds;
+  if (!(seconds >= 0) || seconds > kMostSeconds) {
+    std::ostringstream shown;
+    shown << seconds;
+    throw InputError("time: " + shown.str() + " is not a number of seconds (for example 30 or 2.5; 0 for no limit)");
+  }
+  if (seconds == 0) return std::nullopt;
   const auto budget = std::chrono::duration<double>(*limits.seconds);
   return std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget);
 }
@@ -17,6 +32,11 @@ MemoryBudget memory_of(const CallLimits& limits) {
 }
 
 }  // namespace
+
+std::uint64_t count_of(const std::optional<std::string>& text, const char* what, std::uint64_t most,
+                       std::uint64_t fallback) {
+  return text ? parse_count(*text, what, most) : fallback;
+}
 
 catalogue::Context context_of(const CallLimits& limits, const std::atomic<bool>* stop) {
   catalogue::Context context;

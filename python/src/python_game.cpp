@@ -1,5 +1,6 @@
 #include "python_game.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "grundy/core/errors.hpp"
@@ -14,7 +15,9 @@ py::object optional_method(const py::object& game, const char* name) {
   return method.is_none() ? py::none() : method;
 }
 
-std::string name_of(const py::object& game) {
+}  // namespace
+
+std::string game_name(const py::object& game) {
   if (py::hasattr(game, "name")) {
     const py::object name = game.attr("name");
     if (py::isinstance<py::str>(name)) return name.cast<std::string>();
@@ -25,7 +28,10 @@ std::string name_of(const py::object& game) {
 
 std::string repr_of(py::handle value) { return py::repr(value).cast<std::string>(); }
 
-}  // namespace
+void rethrow_unless_type_error() {
+  if (PyErr_ExceptionMatches(PyExc_TypeError) == 0) throw py::error_already_set();
+  PyErr_Clear();
+}
 
 PythonGame::PythonGame(py::object game) : game_(std::move(game)) {
   // A plain function is a game given by its options alone.
@@ -36,7 +42,7 @@ PythonGame::PythonGame(py::object game) : game_(std::move(game)) {
   canonical_ = optional_method(game_, "canonical");
   decompose_ = optional_method(game_, "decompose");
   value_ = optional_method(game_, "value");
-  name_ = name_of(game_);
+  name_ = game_name(game_);
 }
 
 py::object PythonGame::call_options(Position p) const {
@@ -45,17 +51,29 @@ py::object PythonGame::call_options(Position p) const {
   return options_(positions_[p]);
 }
 
-void PythonGame::components_of(py::handle option, py::object& move, std::vector<Position>& parts) const {
+py::object PythonGame::options_sequence(Position p, const py::object& listed) const {
+  if (PyList_CheckExact(listed.ptr()) || PyTuple_CheckExact(listed.ptr())) return listed;
+  auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "options"));
+  if (!sequence) {
+    rethrow_unless_type_error();
+    throw InputError("python game " + name_ + ": options(" + repr_of(positions_[p]) + ") returned " +
+                     repr_of(listed) + ", not a list of (move, [components]) pairs");
+  }
+  return sequence;
+}
+
+void PythonGame::components_of(Position p, py::handle option, py::object& move,
+                               std::vector<Position>& parts) const {
   parts.clear();
   if (!PyTuple_Check(option.ptr()) || PyTuple_GET_SIZE(option.ptr()) != 2) {
-    throw InputError("python game " + name_ + ": an option must be a (move, [components]) pair, not " +
-                     repr_of(option));
+    throw InputError("python game " + name_ + ": options(" + repr_of(positions_[p]) + ") gave " +
+                     repr_of(option) + ", not a (move, [components]) pair");
   }
   move = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(option.ptr(), 0));
   const py::handle components = PyTuple_GET_ITEM(option.ptr(), 1);
   if (!PyList_Check(components.ptr()) && !PyTuple_Check(components.ptr())) {
-    throw InputError("python game " + name_ + ": the components of an option must be a list, not " +
-                     repr_of(components));
+    throw InputError("python game " + name_ + ": options(" + repr_of(positions_[p]) + ") gave the components " +
+                     repr_of(components) + ", not a list of positions");
   }
   const Py_ssize_t count = PySequence_Fast_GET_SIZE(components.ptr());
   PyObject** items = PySequence_Fast_ITEMS(components.ptr());
@@ -63,39 +81,83 @@ void PythonGame::components_of(py::handle option, py::object& move, std::vector<
 }
 
 PythonGame::Position PythonGame::intern(py::handle position) const {
-  PyObject* found = PyDict_GetItemWithError(ids_.ptr(), position.ptr());
-  if (found != nullptr) return PyLong_AsUnsignedLongLong(found);
-  if (PyErr_Occurred() != nullptr) {
-    PyErr_Clear();
+  // Small ints, the commonest positions, skip Python's hashing; the dict still holds
+  // them, so an equal position of another type (np.int64(3), 3.0) finds the same id.
+  long long direct = -1;
+  if (PyLong_CheckExact(position.ptr())) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(position.ptr(), &overflow);
+    if (overflow == 0 && v >= 0 && v < kDirectInts) {
+      direct = v;
+      if (static_cast<std::size_t>(v) < direct_ids_.size() && direct_ids_[v] != 0) return direct_ids_[v] - 1;
+    }
+  }
+  const Position id = dict_intern(position);
+  if (direct >= 0) {
+    const auto index = static_cast<std::size_t>(direct);
+    if (index >= direct_ids_.size()) {
+      direct_ids_.resize(std::min<std::size_t>(std::max(2 * direct_ids_.size(), index + 64), kDirectInts), 0);
+    }
+    direct_ids_[direct] = id + 1;
+  }
+  return id;
+}
+
+PythonGame::Position PythonGame::dict_intern(py::handle position) const {
+  if (Py_TYPE(position.ptr())->tp_hash == PyObject_HashNotImplemented) {
     throw InputError("python game " + name_ + ": position " + repr_of(position) +
                      " is not hashable (use a tuple or a frozenset)");
   }
+  // Anything else a position's __hash__ or __eq__ raises propagates unchanged.
+  PyObject* found = PyDict_GetItemWithError(ids_.ptr(), position.ptr());
+  if (found != nullptr) return PyLong_AsUnsignedLongLong(found);
+  if (PyErr_Occurred() != nullptr) throw py::error_already_set();
   const Position id = positions_.size();
-  ids_[position] = py::int_(id);
+  const py::int_ key(id);
+  if (PyDict_SetItem(ids_.ptr(), position.ptr(), key.ptr()) != 0) throw py::error_already_set();
   positions_.push_back(py::reinterpret_borrow<py::object>(position));
   return id;
 }
 
-PythonGame::Position PythonGame::canonical(Position p) const {
-  if (canonical_.is_none()) return p;
+PythonGame::Position PythonGame::call_canonical(Position p) const {
   return intern(canonical_(positions_[p]));
 }
 
-void PythonGame::decompose(Position p, std::vector<Position>& parts) const {
-  if (decompose_.is_none()) {
-    parts.push_back(p);
-    return;
-  }
-  // Interned into a local list first: parts may be the caller's scratch, grown meanwhile.
+void PythonGame::call_decompose(Position p, std::vector<Position>& parts) const {
   const py::object listed = decompose_(positions_[p]);
-  for (const py::handle part : listed) parts.push_back(intern(part));
+  auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "decompose"));
+  if (!sequence) {
+    rethrow_unless_type_error();
+    throw InputError("python game " + name_ + ": decompose(" + repr_of(positions_[p]) + ") returned " +
+                     repr_of(listed) + ", not a list of positions");
+  }
+  const Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
+  for (Py_ssize_t i = 0; i < count; ++i) parts.push_back(intern(items[i]));
 }
 
-std::optional<Nimber> PythonGame::known_value(Position p) const {
-  if (value_.is_none()) return std::nullopt;
+std::optional<Nimber> PythonGame::call_value(Position p) const {
   const py::object value = value_(positions_[p]);
   if (value.is_none()) return std::nullopt;
-  return value.cast<Nimber>();
+  if (const std::optional<Nimber> known = nimber_of(value)) return known;
+  throw InputError("python game " + name_ + ": value(" + repr_of(positions_[p]) + ") returned " + repr_of(value) +
+                   ", not None or a whole number from 0 to 2^64 - 1");
+}
+
+std::optional<Nimber> nimber_of(py::handle value) {
+  // Any integer, NumPy's too (PyNumber_Index); a float or a string is not one.
+  auto index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) {
+    rethrow_unless_type_error();
+    return std::nullopt;
+  }
+  const unsigned long long v = PyLong_AsUnsignedLongLong(index.ptr());
+  if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr) {
+    if (PyErr_ExceptionMatches(PyExc_OverflowError) == 0) throw py::error_already_set();
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return static_cast<Nimber>(v);
 }
 
 }  // namespace grundy::python

@@ -20,6 +20,20 @@ namespace grundy::python {
 
 namespace py = pybind11;
 
+/// repr(value), for messages that name a value.
+std::string repr_of(py::handle value);
+
+/// Rethrows the exception Python has set unless it is a TypeError, which it clears:
+/// the caller turns that into an InputError naming the value (other errors propagate).
+void rethrow_unless_type_error();
+
+/// A name for reports: game.name, else its __name__, else the class name.
+std::string game_name(const py::object& game);
+
+/// A whole number 0..2^64-1 from any Python integer (NumPy's too); nothing for
+/// anything else (a float, a string, a negative or too large number).
+std::optional<Nimber> nimber_of(py::handle value);
+
 /// The engine's view of a Python game object (its options, canonical, decompose, value).
 class PythonGame {
  public:
@@ -36,21 +50,32 @@ class PythonGame {
   void options(Position p, Sink& sink) const {
     // A list or tuple is read in place (PySequence_Fast); any other iterable is copied once.
     const py::object listed = call_options(p);
-    const py::object sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "options"));
-    if (!sequence) throw py::error_already_set();
+    const py::object sequence = options_sequence(p, listed);
     const Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence.ptr());
     PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
     std::vector<Position> parts;
     for (Py_ssize_t i = 0; i < count; ++i) {
       py::object move;
-      components_of(items[i], move, parts);
+      components_of(p, items[i], move, parts);
       sink.add(move, std::span<const Position>(parts));
     }
   }
 
-  [[nodiscard]] Position canonical(Position p) const;
-  void decompose(Position p, std::vector<Position>& parts) const;
-  [[nodiscard]] std::optional<Nimber> known_value(Position p) const;
+  /// Ids are dense (0, 1, 2, ... in the order first met): the memo is a plain array.
+  [[nodiscard]] std::size_t dense_index(Position p) const { return static_cast<std::size_t>(p); }
+  // The hooks, asked for every component: inline when the game has none.
+  [[nodiscard]] Position canonical(Position p) const { return canonical_.is_none() ? p : call_canonical(p); }
+  void decompose(Position p, std::vector<Position>& parts) const {
+    if (decompose_.is_none()) {
+      parts.push_back(p);
+    } else {
+      call_decompose(p, parts);
+    }
+  }
+  [[nodiscard]] std::optional<Nimber> known_value(Position p) const {
+    if (value_.is_none()) return std::nullopt;
+    return call_value(p);
+  }
 
   /// The id of a position (a new id the first time). Throws InputError when unhashable.
   [[nodiscard]] Position intern(py::handle position) const;
@@ -63,7 +88,15 @@ class PythonGame {
 
  private:
   py::object call_options(Position p) const;
-  void components_of(py::handle option, py::object& move, std::vector<Position>& parts) const;
+  Position call_canonical(Position p) const;
+  void call_decompose(Position p, std::vector<Position>& parts) const;
+  std::optional<Nimber> call_value(Position p) const;
+  /// What options(p) returned as a list or tuple; InputError when it is not iterable (None).
+  py::object options_sequence(Position p, const py::object& listed) const;
+  Position dict_intern(py::handle position) const;
+  void components_of(Position p, py::handle option, py::object& move, std::vector<Position>& parts) const;
+  /// The id of an int position 0 <= v < kDirectInts (0: none yet), read without hashing.
+  static constexpr long long kDirectInts = 1 << 22;
 
   py::object game_;
   py::object options_;
@@ -72,6 +105,7 @@ class PythonGame {
   py::object value_;
   std::string name_;
   mutable py::dict ids_;
+  mutable std::vector<Position> direct_ids_;  // id + 1 of the int v, indexed by v
   mutable std::vector<py::object> positions_;
 };
 

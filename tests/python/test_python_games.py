@@ -122,7 +122,7 @@ def test_table_of_accepts_ints_and_move_pairs():
 def test_table_of_checks_the_declared_shape():
     with pytest.raises(grundy.InputError, match="max_take=1"):
         grundy.table_of(kayles_rule, 10, max_take=1)
-    with pytest.raises(grundy.InputError, match="smaller heaps"):
+    with pytest.raises(grundy.InputError, match="0 is not a heap size"):
         grundy.table_of(lambda n: [[n]], 3)
 
 
@@ -179,3 +179,78 @@ def test_repr_is_readable():
     text = repr(engine.solve([3, 4]))
     assert text.startswith("<kayles 3 + 4") and "player wins" in text
     assert "positions memoised" in repr(engine)
+
+
+def test_explain_under_misere_play_and_with_a_limit():
+    position = [5, 3]
+    mine = grundy.explain(Kayles(), position, misere=True, limit=2)
+    theirs = grundy.explain("kayles", position, misere=True, limit=2)
+    assert mine.play == theirs.play == "misere" and mine.value is None
+    assert mine.outcome == theirs.outcome
+    for m, t in zip(mine.explain, theirs.explain):
+        assert m.options_listed == t.options_listed == 2
+        assert m.options_count == len(Kayles().options(m.position))
+        # Both list their first two options; every option's misère outcome agrees with the catalogue's.
+        assert [o.misere_outcome for o in m.options] == [o.misere_outcome for o in t.options]
+        assert [o.value for o in m.options] == [o.value for o in t.options]
+    normal = grundy.explain(Kayles(), position)
+    assert normal.play == "normal" and all("misere_outcome" not in o for c in normal.explain for o in c.options)
+    assert all(c.options_listed == c.options_count for c in normal.explain)
+
+
+def test_misere_outcomes_of_options_against_a_brute_force():
+    @functools.lru_cache(maxsize=None)
+    def misere_wins(heaps):
+        moves = [tuple(sorted(heaps[:i] + heaps[i + 1:] + tuple(h for h in (a, b) if h)))
+                 for i, n in enumerate(heaps) for k in (1, 2) for a in range(n - k + 1) for b in [n - k - a]]
+        return not moves or any(not misere_wins(m) for m in moves)
+
+    answer = grundy.explain(Kayles(), [4, 2], misere=True)
+    for component in answer.explain:
+        other = [p for i, p in enumerate(answer.position) if i != component.component]
+        for option in component.options:
+            left = tuple(sorted(h for h in other + option.result if h))
+            assert option.misere_outcome == ("win" if misere_wins(left) else "loss")
+
+
+def octal_rule(code):
+    """The options of a heap of n under an octal or hexadecimal code, written as a user would."""
+    digits = [int(d, 16) for d in code.split(".")[1]]
+
+    def options(n):
+        found = []
+        for k, d in enumerate(digits, start=1):
+            if k > n:
+                break
+            rest = n - k
+            if d & 1 and rest == 0:
+                found.append([])
+            if d & 2 and rest > 0:
+                found.append([rest])
+            if d & 4:
+                found.extend([a, rest - a] for a in range(1, rest // 2 + 1))
+            if d & 8:
+                found.extend([a, b, rest - a - b] for a in range(1, rest // 3 + 1) for b in range(a, (rest - a) // 2 + 1))
+        return found
+
+    return options
+
+
+@pytest.mark.parametrize("code, period, saltus", [("0.8", 3, 1), ("0.3f", 6, 3), ("0.77", 12, 0), ("0.137", 34, 0)])
+def test_table_of_finds_the_periods_table_proves(code, period, saltus):
+    upto = 600
+    mine = grundy.table_of(octal_rule(code), upto, max_take=len(code) - 2, max_heaps=3)
+    theirs = grundy.table("octal", upto, code=code)
+    assert mine.values.tolist() == theirs.values.tolist()
+    assert (mine.period, mine.preperiod, mine.saltus) == (theirs.period, theirs.preperiod, theirs.saltus)
+    assert (mine.period, mine.saltus) == (period, saltus) and mine.period_status == "proven"
+    assert mine.code == theirs.code
+
+
+def test_table_of_proves_nothing_for_a_rule_that_is_not_a_code():
+    # Kayles without the splits into equal halves: no code lists those options.
+    unequal = grundy.table_of(lambda n: [[i, n - k - i] for k in (1, 2) for i in range(n - k + 1)
+                                         if 2 * i != n - k], 300, max_take=2)
+    assert unequal.period is None and "not a take-and-break code" in unequal.period_status
+    short = grundy.table_of(kayles_rule, 3, max_take=2)
+    assert short.period is None and "upto must be above" in short.period_status
