@@ -219,7 +219,7 @@ ApiAnswer WebApi::post(std::string_view name, const std::string& body) {
   if (name == "table") {
     return compute(body, limits_, stop_, slots_, false,
                    [&](const Json& json, const GameRequest& request, const InputFile&, catalogue::Instance& instance) {
-                     return catalogue::table_json(table_of(json, request, instance, limits), true).dump();
+                     return json_text(catalogue::table_json(table_of(json, request, instance, limits), true));
                    });
   }
   if (name == "plot") {
