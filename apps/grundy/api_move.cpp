@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/catalogue/opponent.hpp"
 #include "grundy/core/errors.hpp"
 
@@ -10,6 +11,7 @@ namespace grundy::cli {
 namespace {
 
 using catalogue::Json;
+using catalogue::json_text;
 
 std::size_t index_field(const Json& move, const char* name, std::size_t max) {
   if (!move.contains(name) || !move[name].is_number_integer() || move[name].get<std::int64_t>() < 0) {
@@ -36,9 +38,9 @@ Json move_json(const catalogue::Position& position, std::size_t component, const
 // {"move", ["why",] "position", "report"} after a move in `before`; the report carries "drawing".
 std::string played(catalogue::Instance& instance, const Json& move, const catalogue::Position& after,
                    std::size_t max_moves, catalogue::Play play, const std::string& why = "") {
-  std::string out = "{\"move\":" + move.dump();
-  if (!why.empty()) out += ",\"why\":" + Json(why).dump();
-  out += ",\"position\":" + Json(after.components).dump();
+  std::string out = "{\"move\":" + json_text(move);
+  if (!why.empty()) out += ",\"why\":" + json_text(Json(why));
+  out += ",\"position\":" + json_text(Json(after.components));
   out += ",\"report\":" + report_with_drawing(instance, after, max_moves, play);
   return out;  // left open: a reply may follow
 }
@@ -75,9 +77,13 @@ catalogue::TypedMove requested_move(const Json& body, catalogue::Instance& insta
 
 std::string report_with_drawing(catalogue::Instance& instance, const catalogue::Position& position,
                                 std::size_t max_moves, catalogue::Play play) {
-  std::string report = catalogue::report_json_text(catalogue::analyse_as(instance, position, max_moves, play));
-  report.pop_back();  // the closing brace
-  return report + ",\"drawing\":" + Json(instance.draw(position)).dump() + "}";
+  return with_drawing(catalogue::report_json_text(catalogue::analyse_as(instance, position, max_moves, play)), instance,
+                      position);
+}
+
+std::string with_drawing(std::string object, catalogue::Instance& instance, const catalogue::Position& position) {
+  object.pop_back();  // the closing brace
+  return object + ",\"drawing\":" + json_text(Json(instance.draw(position))) + "}";
 }
 
 std::string move_answer(const Json& body, catalogue::Instance& instance, const catalogue::Position& position,

@@ -11,7 +11,10 @@
 
 namespace grundy::cli {
 
-/// The report's JSON text (normal or misère play) with "drawing" (the position drawn for people) added.
+/// A JSON object's text with "drawing" (the position drawn for people) added.
+std::string with_drawing(std::string object, catalogue::Instance& instance, const catalogue::Position& position);
+
+/// The report's JSON text (normal or misère play) with "drawing" added.
 std::string report_with_drawing(catalogue::Instance& instance, const catalogue::Position& position,
                                 std::size_t max_moves, catalogue::Play play);
 

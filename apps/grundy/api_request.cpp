@@ -158,8 +158,10 @@ GameRequest read_game_request(const Json& body, const ApiLimits& limits, bool wi
     refuse_file_names(request.position);
     if (request.position.empty() && !request.input) throw InputError("position: give a position or \"input\"");
   }
-  if (use == InputUse::none && request.position.empty() && !info.position_optional) {
-    throw InputError("position: expected at least one component");
+  // [] is the empty position (no component: the player to move has no move), as in Python; a missing one is a slip.
+  const bool position_given = body.contains("position") && !body["position"].is_null();
+  if (use == InputUse::none && !position_given && !info.position_optional) {
+    throw InputError("position: expected an array of component texts ([] for the empty position)");
   }
   return request;
 }

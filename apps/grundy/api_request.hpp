@@ -30,6 +30,8 @@ struct ApiLimits {
   double request_seconds = 10;  // compute time of one request
   std::uint64_t request_memory = std::uint64_t{1} << 30;
   unsigned max_concurrent = 2;  // computing requests at once
+  std::size_t max_queued = 8;   // requests waiting for a computing slot
+  double queue_seconds = 2;     // the longest wait for a slot
 };
 
 /// How a game takes a file's text: not at all, as a position (rect), or as a rule option (dag's graph).

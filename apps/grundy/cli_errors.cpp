@@ -4,6 +4,9 @@
 #include <string_view>
 #include <vector>
 
+#include "game_commands.hpp"
+#include "grundy/catalogue/catalogue.hpp"
+
 namespace grundy::cli {
 
 namespace {
@@ -57,6 +60,15 @@ std::string replace_prefix(const std::string& text, std::string_view prefix, con
 
 }  // namespace
 
+std::string position_required(const std::string& path) {
+  std::string message = path + ": a position is required (grundy " + path + " --help shows how to write one";
+  const catalogue::Entry* game = catalogue::find_game(path.substr(path.rfind(' ') + 1));
+  if (game != nullptr && empty_position_typed(game->info())) {
+    message += "; '' is the empty position, where the player to move has no move: a loss, or a win under --misere";
+  }
+  return message + ")";
+}
+
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
   const CommandPath where = command_path(app, argc, argv);
   if (!where.unknown.empty()) {
@@ -78,9 +90,7 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
   }
   message = replace_prefix(message, "The following argument was not expected: ", "unexpected argument: ");
   message = replace_prefix(message, "The following arguments were not expected: ", "unexpected arguments: ");
-  if (message == "position is required") {
-    return where.path + ": a position is required (grundy " + where.path + " --help shows how to write one)";
-  }
+  if (message == "position is required") return position_required(where.path);
   message = lower_first(message);
   return where.path.empty() ? message : where.path + ": " + message;
 }

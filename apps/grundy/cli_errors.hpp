@@ -10,4 +10,8 @@ namespace grundy::cli {
 /// The one-line message for a parse error of `grundy argv...`.
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error, int argc, char** argv);
 
+/// The message for a game command given no position (`path`: "nim", "explain nim", "play nim"),
+/// saying how to write the empty position where the game allows it.
+std::string position_required(const std::string& path);
+
 }  // namespace grundy::cli

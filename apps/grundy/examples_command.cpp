@@ -14,6 +14,7 @@
 #include "grundy/core/errors.hpp"
 #include "game_commands.hpp"
 #include "grundy/catalogue/report.hpp"
+#include "grundy/catalogue/json_text.hpp"
 
 namespace grundy::cli {
 
@@ -120,7 +121,7 @@ void add_examples_command(CLI::App& app, GlobalOptions& options) {
     }
     std::filesystem::remove(graph);
     if (options.json) {
-      std::cout << Json{{"examples", all}, {"checked", checked}, {"agreed", agreed}}.dump() << '\n';
+      std::cout << catalogue::json_text(Json{{"examples", all}, {"checked", checked}, {"agreed", agreed}}) << '\n';
     } else {
       std::cout << fmt::format("{} of {} answers the problems give agree.\n", agreed, checked);
     }

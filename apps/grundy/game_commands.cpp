@@ -9,6 +9,7 @@
 #include "common/text.hpp"
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/catalogue/limits.hpp"
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/plot/svg_plot.hpp"
@@ -35,6 +36,17 @@ std::size_t parse_listing(const std::string& text, const char* what, std::size_t
   if (text.empty()) return fallback;
   return static_cast<std::size_t>(parse_count(text, what, kMaxListed));
 }
+
+}  // namespace
+
+bool empty_position_typed(const catalogue::GameInfo& info) { return !info.reads_input && !info.position_optional; }
+
+std::vector<std::string> typed_position(const catalogue::GameInfo& info, const std::vector<std::string>& arguments) {
+  if (empty_position_typed(info) && arguments.size() == 1 && arguments.front().empty()) return {};
+  return arguments;
+}
+
+namespace {
 
 void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& entry) {
   const GameInfo& info = entry.info();
@@ -70,7 +82,7 @@ void add_game(CLI::App& app, GlobalOptions& options, const catalogue::Entry& ent
       return;
     }
     const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
-    const catalogue::Position position = instance->parse(args->positions);
+    const catalogue::Position position = instance->parse(typed_position(entry.info(), args->positions));
     const catalogue::Report report =
         args->misere ? instance->analyse_misere(position, max_moves) : instance->analyse(position, max_moves);
     write_out(options.json ? catalogue::report_json_text(report) + "\n" : catalogue::report_text(report));
@@ -98,7 +110,7 @@ void add_explained_game(CLI::App& explain, GlobalOptions& options, const catalog
     auto instance = make_instance(entry, *args, context);
     const std::size_t limit = parse_listing(args->limit, "--limit", 100);
     const std::size_t max_moves = parse_listing(args->max_moves, "--max-moves", std::numeric_limits<std::size_t>::max());
-    const catalogue::Position position = instance->parse(args->positions);
+    const catalogue::Position position = instance->parse(typed_position(entry.info(), args->positions));
     std::vector<catalogue::ComponentExplanation> components;
     for (std::size_t i = 0; i < position.components.size(); ++i) {
       components.push_back(args->misere ? instance->explain_misere(position, i, limit)
@@ -169,7 +181,7 @@ void add_plot_game(CLI::App& plot, GlobalOptions& options, const catalogue::Entr
       catalogue::Json json = catalogue::table_json(table, false);
       json.erase("values");
       json["output"] = *output;
-      write_out(json.dump() + "\n");
+      write_out(catalogue::json_text(json) + "\n");
     } else {
       write_out(fmt::format("wrote {}: g(0..{}) of {}{}\n", *output, table.upto, table.game,
                             table.period ? fmt::format(", period {} from n0 = {}{}", *table.period, *table.preperiod,

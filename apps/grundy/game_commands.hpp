@@ -48,6 +48,14 @@ void add_misere_flag(CLI::App& command, Arguments& args);
 std::unique_ptr<catalogue::Instance> make_instance(const catalogue::Entry& entry, Arguments& args,
                                                    const catalogue::Context& context);
 
+/// True when `info`'s positions are components typed as arguments (not a file, not optional),
+/// so that one empty argument ('') writes the empty position.
+bool empty_position_typed(const catalogue::GameInfo& info);
+
+/// The position as typed: the arguments, except that one empty argument ('') is the
+/// empty position (no component: the player to move has no move) where empty_position_typed.
+std::vector<std::string> typed_position(const catalogue::GameInfo& info, const std::vector<std::string>& arguments);
+
 /// Adds `grundy GAME ...` for every catalogue game.
 void add_game_commands(CLI::App& app, GlobalOptions& options);
 /// Adds `grundy explain GAME ...` for every catalogue game.

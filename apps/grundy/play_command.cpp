@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "cli_errors.hpp"
 #include "game_commands.hpp"
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/core/errors.hpp"
@@ -34,10 +35,7 @@ void check_sources(const catalogue::GameInfo& info, const Arguments& args) {
       throw InputError(
           fmt::format("play {}: the position cannot be '-': your moves come from standard input", info.name));
   }
-  if (args.positions.empty()) {
-    throw InputError(
-        fmt::format("play {}: a position is required (grundy {} --help shows how to write one)", info.name, info.name));
-  }
+  if (args.positions.empty()) throw InputError(position_required("play " + info.name));
 }
 
 bool ask_first() {
@@ -90,7 +88,7 @@ void add_played_game(CLI::App& play, GlobalOptions& options, const catalogue::En
                           .echo = !terminal_input,
                           .seconds = seconds,
                         .play = args->game.misere ? catalogue::Play::misere : catalogue::Play::normal};
-    PlaySession session(*instance, args->game.positions, settings, std::cin, std::cout, g_halt,
+    PlaySession session(*instance, typed_position(entry.info(), args->game.positions), settings, std::cin, std::cout, g_halt,
                         StopOnSignals::stop_flag());
     session.run();
   });

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "grundy/catalogue/opponent.hpp"
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/core/errors.hpp"
 #include "session.hpp"
 
@@ -166,21 +167,23 @@ int PlaySession::run() {
                     settings_.person_first ? "first" : "second"));
   }
   bool persons_turn = settings_.person_first;
+  bool moved = false;  // a game may start with no move at all: the empty position
   try {
     for (;;) {
       show_position(persons_turn);
       if (think([&] { return instance_.terminal(position_); })) {
         // Normal play: the player left without a move loses; misère play: that player wins.
         const bool person_wins = persons_turn == misere();
-        const char* reason = persons_turn ? (misere() ? "you have no move: the engine made the last move (misère play)"
-                                                      : "you have no move")
-                                          : (misere() ? "the engine has no move: you made the last move (misère play)"
-                                                      : "the engine has no move");
-        end(person_wins ? "you" : "engine", reason);
+        const char* last = !misere() ? ""
+                           : !moved  ? " (misère play: the player without a move wins)"
+                           : persons_turn ? ": the engine made the last move (misère play)"
+                                          : ": you made the last move (misère play)";
+        end(person_wins ? "you" : "engine", std::string(persons_turn ? "you have no move" : "the engine has no move") + last);
         return 0;
       }
       const Step step = persons_turn ? person_turn() : engine_turn();
       if (step == Step::stop) return 0;
+      moved = true;
       persons_turn = !persons_turn;
     }
   } catch (const Interrupted&) {
@@ -433,7 +436,7 @@ void PlaySession::say(const std::string& text) {
 void PlaySession::event(Json json) {
   clear_progress_line();
   json["play"] = catalogue::play_name(settings_.play);
-  out_ << json.dump() << '\n' << std::flush;
+  out_ << catalogue::json_text(json) << '\n' << std::flush;
 }
 
 void PlaySession::problem(const std::string& message) {

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "game_commands.hpp"
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/catalogue/limits.hpp"
 #include "grundy/catalogue/report.hpp"
 #include "grundy/core/errors.hpp"
@@ -107,7 +108,7 @@ void add_quotient_game(CLI::App& parent, GlobalOptions& options, const std::stri
     const std::uint64_t upto = parse_count(args->upto, "--upto", kMaxUpto);
     const misere::MisereQuotient q = misere::compute_quotient(rules, upto, limits);
     clear_progress_line();
-    write_out(options.json ? quotient_json(q).dump() + "\n" : quotient_text(q));
+    write_out(options.json ? catalogue::json_text(quotient_json(q)) + "\n" : quotient_text(q));
   });
 }
 

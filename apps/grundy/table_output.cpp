@@ -6,6 +6,8 @@
 #include <functional>
 #include <iterator>
 
+#include "common/text.hpp"
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/process_group.hpp"
 #include "grundy/heap/table.hpp"
@@ -59,7 +61,7 @@ void write_text_export(const TableResult& table, std::ostream& out) {
 // The table's JSON object; its values, when asked for, written piece by piece
 // where the object has them (an empty array in the rest of the object).
 void write_json(const TableResult& table, bool with_values, std::ostream& out) {
-  const std::string object = table_json(table, false).dump();
+  const std::string object = catalogue::json_text(table_json(table, false));
   const std::string empty = R"("values":[])";
   const std::size_t at = object.find(empty);
   if (!with_values || at == std::string::npos) {

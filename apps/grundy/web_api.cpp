@@ -8,8 +8,10 @@
 #include <new>
 
 #include "api_move.hpp"
+#include "common/utf8.hpp"
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/catalogue/game_info_json.hpp"
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/catalogue/opponent.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/plot/svg_plot.hpp"
@@ -20,24 +22,11 @@ namespace grundy::cli {
 namespace {
 
 using catalogue::Json;
+using catalogue::json_text;
 
 /// What an endpoint computes once its game is made.
 using Handler = std::function<std::string(const Json& body, const GameRequest& request, const InputFile& input,
                                           catalogue::Instance& instance)>;
-
-/// One of the server's computing slots, or none when all are taken.
-class Slot {
- public:
-  Slot(std::atomic<unsigned>& running, unsigned max) : running_(running) { taken_ = running_.fetch_add(1) < max; }
-  ~Slot() { running_.fetch_sub(1); }
-  Slot(const Slot&) = delete;
-  Slot& operator=(const Slot&) = delete;
-  [[nodiscard]] bool taken() const { return taken_; }
-
- private:
-  std::atomic<unsigned>& running_;
-  bool taken_ = false;
-};
 
 // One line, without the temporary file's path (the user knows it as "input").
 std::string user_message(std::string message, const std::string& input_path) {
@@ -78,15 +67,30 @@ catalogue::Context request_context(const ApiLimits& limits, const std::atomic<bo
   return context;
 }
 
-// Runs one computing request: its slot, its game, its bounds, and every error as one line.
-ApiAnswer compute(const std::string& body, const ApiLimits& limits, const std::atomic<bool>* stop,
-                  std::atomic<unsigned>& running, bool with_position, const Handler& handler,
-                  const char* content_type = "application/json") {
-  const Slot slot(running, limits.max_concurrent);
-  if (!slot.taken()) {
-    return api_error(503,
-                     fmt::format("the server is busy with {} computations; try again shortly", limits.max_concurrent));
+// The 503 answer of a request that got no computing slot.
+ApiAnswer busy(ComputeSlots::Admission admission, const ApiLimits& limits) {
+  ApiAnswer answer;
+  if (admission == ComputeSlots::Admission::stopping) return api_error(503, "the server is stopping");
+  if (admission == ComputeSlots::Admission::queue_full) {
+    answer = api_error(503, fmt::format("the server is busy: {} computations running and {} waiting; try again "
+                                        "shortly",
+                                        limits.max_concurrent, limits.max_queued));
+  } else {
+    answer = api_error(503, fmt::format("the server is busy: no computation ended within {} s of waiting; try again "
+                                        "shortly",
+                                        limits.queue_seconds));
   }
+  answer.retry_after_seconds = 1;
+  return answer;
+}
+
+// Runs one computing request: its slot (waiting its turn when all are taken), its game, its bounds, and every
+// error as one line.
+ApiAnswer compute(const std::string& body, const ApiLimits& limits, const std::atomic<bool>* stop,
+                  ComputeSlots& slots, bool with_position, const Handler& handler,
+                  const char* content_type = "application/json") {
+  const ComputeSlots::Held slot(slots, stop);
+  if (slot.admission() != ComputeSlots::Admission::granted) return busy(slot.admission(), limits);
   std::string input_path;
   try {
     Json json;
@@ -142,7 +146,7 @@ std::string explain(const Json& body, const GameRequest& request, const InputFil
     components.push_back(catalogue::explain_as(instance, position, i, limit, request.play));
   const catalogue::Report report = catalogue::analyse_as(
       instance, position, listed(body, "max_moves", limits.default_max_moves, limits), request.play);
-  return catalogue::explanation_json_text(report, components);
+  return with_drawing(catalogue::explanation_json_text(report, components), instance, position);
 }
 
 catalogue::TableResult table_of(const Json& body, const GameRequest& request, catalogue::Instance& instance,
@@ -164,8 +168,7 @@ std::string play(const Json& body, const GameRequest& request, const InputFile& 
 ApiAnswer api_error(int status, const std::string& message) {
   Json json = Json::object();
   json["error"] = message;
-  // A message may quote a cut piece of the request: never let a broken UTF-8 sequence fail the answer.
-  return ApiAnswer{.status = status, .body = json.dump(-1, ' ', false, Json::error_handler_t::replace)};
+  return ApiAnswer{.status = status, .body = json_text(json)};  // a message may quote bytes that are not UTF-8
 }
 
 ApiAnswer WebApi::games() const {
@@ -173,13 +176,24 @@ ApiAnswer WebApi::games() const {
   for (const catalogue::Entry* entry : catalogue::games()) list.push_back(game_json(entry->info(), limits_));
   Json json = Json::object();
   json["games"] = std::move(list);
-  return ApiAnswer{.status = 200, .body = json.dump()};
+  return ApiAnswer{.status = 200, .body = json_text(json)};
+}
+
+bool WebApi::is_endpoint(std::string_view name) {
+  return name == "games" || name == "solve" || name == "explain" || name == "move" || name == "table" ||
+         name == "plot";
 }
 
 ApiAnswer WebApi::plot(const std::multimap<std::string, std::string>& query) {
   Json body = Json::object();
   Json rules = Json::object();
   for (const auto& [key, value] : query) {
+    // A percent-escape decodes to any byte: the query's text must still be UTF-8 to name a game or a rule.
+    if (!detail::valid_utf8(key) || !detail::valid_utf8(value)) {
+      return api_error(400, fmt::format("query: '{}={}' is not UTF-8 text once its percent-escapes are decoded",
+                                        detail::escape_invalid_utf8(key.substr(0, 40)),
+                                        detail::escape_invalid_utf8(value.substr(0, 40))));
+    }
     if (key == "game") {
       body["game"] = value;
     } else if (key == "upto") {
@@ -191,31 +205,32 @@ ApiAnswer WebApi::plot(const std::multimap<std::string, std::string>& query) {
     }
   }
   body["rules"] = std::move(rules);
-  return post("plot", body.dump());
+  return post("plot", json_text(body));
 }
 
 ApiAnswer WebApi::post(std::string_view name, const std::string& body) {
   const ApiLimits& limits = limits_;
   if (name == "solve" || name == "explain" || name == "move") {
     const auto run = name == "solve" ? solve : name == "explain" ? explain : play;
-    return compute(body, limits_, stop_, running_, true,
+    return compute(body, limits_, stop_, slots_, true,
                    [&](const Json& json, const GameRequest& request, const InputFile& input,
                        catalogue::Instance& instance) { return run(json, request, input, instance, limits); });
   }
   if (name == "table") {
-    return compute(body, limits_, stop_, running_, false,
+    return compute(body, limits_, stop_, slots_, false,
                    [&](const Json& json, const GameRequest& request, const InputFile&, catalogue::Instance& instance) {
-                     return catalogue::table_json(table_of(json, request, instance, limits), true).dump();
+                     return json_text(catalogue::table_json(table_of(json, request, instance, limits), true));
                    });
   }
   if (name == "plot") {
     return compute(
-        body, limits_, stop_, running_, false,
+        body, limits_, stop_, slots_, false,
         [&](const Json& json, const GameRequest& request, const InputFile&, catalogue::Instance& instance) {
           return plot::svg_plot(plot::table_plot(table_of(json, request, instance, limits)));
         },
         "image/svg+xml");
   }
+  if (name == "games") return api_error(405, "use GET for /api/games");
   return api_error(404, fmt::format("no such endpoint: /api/{}", name.substr(0, 40)));
 }
 

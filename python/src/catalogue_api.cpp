@@ -15,6 +15,7 @@
 #include "errors.hpp"
 #include "grundy/catalogue/catalogue.hpp"
 #include "grundy/catalogue/game_info_json.hpp"
+#include "grundy/catalogue/json_text.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/table.hpp"
 #include "limits.hpp"
@@ -133,7 +134,7 @@ void bind_catalogue(py::module_& m) {
   m.def("_games", [] {
     catalogue::Json listed = catalogue::Json::array();
     for (const Entry* entry : catalogue::games()) listed.push_back(catalogue::game_info_json(entry->info()));
-    return listed.dump();
+    return catalogue::json_text(listed);
   });
   m.def("_solve",
         [](const std::string& name, const std::vector<std::string>& position, const Rules& rules, bool misere,
@@ -151,7 +152,7 @@ void bind_catalogue(py::module_& m) {
   });
   py::class_<TableHandle>(m, "_Table")
       .def_property_readonly("json",
-                             [](const TableHandle& t) { return catalogue::table_json(*t.result, false).dump(); })
+                             [](const TableHandle& t) { return catalogue::json_text(catalogue::table_json(*t.result, false)); })
       .def_property_readonly("values", [](const py::object& self) { return table_values(self); });
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/catalogue/json_text.hpp"
 namespace grundy::catalogue {
 
 Json GameValue::json() const {
@@ -47,7 +48,7 @@ Json moves_json(const std::vector<MoveInfo>& moves) {
 }
 
 std::string splice(const Json& json, const std::string& raw_field) {
-  std::string out = json.dump();
+  std::string out = json_text(json);
   if (!raw_field.empty()) {
     out.pop_back();
     out += ',';
@@ -145,6 +146,8 @@ std::string report_text(const Report& report) {
     out += fmt::format("nim-sum {}: {}\n", report.value.text(), outcome_line(report));
   } else if (!report.components.empty()) {
     out += fmt::format("value {}: {}\n", report.value.text(), outcome_line(report));
+  } else if (report.raw_text.empty()) {  // the empty position (a listing of every vertex has its own text)
+    out += fmt::format("the empty position: value {}: {}\n", report.value.text(), outcome_line(report));
   }
   for (const std::string& note : report.notes) out += note + '\n';
   const auto list = [&](const char* title, const std::vector<MoveInfo>& moves, std::size_t count, bool complete) {

@@ -13,12 +13,15 @@
 
 #include <boost/container_hash/hash.hpp>
 
+#include "common/utf8.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/games/digraph.hpp"
 
 namespace grundy::games {
 
 namespace {
+
+using grundy::detail::valid_utf8;  // names go into JSON
 
 enum class ByteClass : std::uint8_t { kName, kBlank, kNewline, kComment };
 
@@ -32,43 +35,6 @@ constexpr std::array<ByteClass, 256> make_byte_classes() {
 }
 
 constexpr std::array<ByteClass, 256> kByteClass = make_byte_classes();
-
-// Strict UTF-8 (no overlongs, no surrogates, at most U+10FFFF): names go into JSON.
-bool valid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t extra = 0;
-    std::uint32_t code = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-      extra = 1;
-      code = c & 0x1FU;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      extra = 2;
-      code = c & 0x0FU;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      extra = 3;
-      code = c & 0x07U;
-    } else {
-      return false;
-    }
-    if (i + extra >= s.size()) return false;  // truncated sequence
-    for (std::size_t k = 1; k <= extra; ++k) {
-      const auto d = static_cast<unsigned char>(s[i + k]);
-      if ((d & 0xC0U) != 0x80U) return false;
-      code = (code << 6U) | (d & 0x3FU);
-    }
-    if ((extra == 2 && (code < 0x800 || (code >= 0xD800 && code <= 0xDFFF))) ||
-        (extra == 3 && (code < 0x10000 || code > 0x10FFFF))) {
-      return false;
-    }
-    i += extra + 1;
-  }
-  return true;
-}
 
 std::string where(std::string_view source, std::size_t line) {
   return std::string(source) + " line " + std::to_string(line);

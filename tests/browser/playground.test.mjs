@@ -163,6 +163,95 @@ test('kayles sequence view: period 12 and pre-period 71, rare values, SVG and PN
   await page.close();
 });
 
+test('play mode without hints hides the value, the winner and the number of winning moves', async () => {
+  // Nim 3 4 5: value 2, the player to move wins, one winning move (3 -> 1).
+  const page = await open('nim');
+  await page.getByTestId('play-first').selectOption('human');
+  await page.getByTestId('play-start').click();
+  await page.getByTestId('play-controls').waitFor();
+  assert.equal(await page.getByTestId('hints').isChecked(), false);
+  for (const id of ['value', 'winner', 'component-values', 'winning-count']) {
+    assert.equal(await text(page, id), 'hidden (show hints)', id);
+  }
+  assert.equal(await page.getByTestId('winner').getAttribute('data-winner'), 'hidden');
+  assert.equal(await page.locator('[data-winning="true"]').count(), 0);
+  await shot(page, 'nim-play-no-hints');
+  await page.getByTestId('hints').check();
+  await page.getByTestId('value').filter({ hasText: /^2$/ }).waitFor();
+  assert.equal(await page.getByTestId('winner').getAttribute('data-winner'), 'first');
+  assert.equal(await text(page, 'winning-count'), '1');
+  assert.equal(await text(page, 'component-values'), '3 ⊕ 4 ⊕ 5');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('heap games show their heaps as rows of tokens, down to the empty position', async () => {
+  const page = await open('nim');
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('heaps').waitFor();
+  for (const [i, size] of [[0, 3], [1, 4], [2, 5]]) {
+    assert.equal(await page.getByTestId(`heap-${i}`).getAttribute('data-size'), String(size));
+    assert.equal(await page.getByTestId(`heap-${i}-tokens`).locator('.token').count(), size);
+  }
+  await shot(page, 'nim-heaps');
+  // Taking the whole pile of 3 leaves two rows of 4 and 5 tokens.
+  await page.getByTestId('play-option-0-0').click();  // take the whole pile of 3 (explain lists leaving 0 first)
+  await page.getByTestId('position').filter({ hasText: /^position: 4 {2}5$/ }).waitFor();
+  assert.equal(await page.getByTestId('heap-0-tokens').locator('.token').count(), 4);
+  assert.equal(await page.getByTestId('heap-1-tokens').locator('.token').count(), 5);
+  // The empty position (every pile removed): the player to move has no move, and loses; under misère play, wins.
+  for (const i of [2, 1, 0]) await page.getByTestId(`pile-remove-${i}`).click();
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('heaps').filter({ hasText: 'No pile left.' }).waitFor();
+  assert.equal(await text(page, 'value'), '0');
+  assert.equal(await page.getByTestId('winner').getAttribute('data-winner'), 'second');
+  await page.getByTestId('misere').check();
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('value').filter({ hasText: 'misère play' }).waitFor();
+  assert.equal(await page.getByTestId('winner').getAttribute('data-winner'), 'first');
+  assert.equal(await text(page, 'message'), '');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+/// Answers the page's first `busy` requests to `path` with the server's 503 (every slot taken, the queue full);
+/// the counts of requests seen.
+async function busy_server(page, path, busy) {
+  const seen = { count: 0 };
+  await page.route(`**/api/${path}`, async (route) => {
+    seen.count += 1;
+    if (seen.count > busy) return route.continue();
+    return route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Retry-After': '1' },
+      body: JSON.stringify({ error: 'the server is busy: 2 computations running and 8 waiting; try again shortly' }) });
+  });
+  return seen;
+}
+
+test('a busy server is asked once more by itself, and the page says so', async () => {
+  const page = await open('nim');
+  const seen = await busy_server(page, 'explain', 1);
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('value').filter({ hasText: /^2$/ }).waitFor();
+  assert.equal(seen.count, 2);
+  assert.match(await text(page, 'server-note'), /busy; asked again 1 s later, it answered/);
+  assert.equal(await text(page, 'message'), '');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a server still busy when asked again shows its one line, after asking only twice', async () => {
+  const page = await open('nim');
+  const seen = await busy_server(page, 'explain', 100);
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('message').filter({ hasText: /busy/ }).waitFor();
+  assert.match(await text(page, 'message'), /^the server is busy: 2 computations running/);
+  assert.match(await text(page, 'server-note'), /still was when asked again/);
+  assert.equal(seen.count, 2);
+  assert.equal(await page.getByTestId('value').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a bad position shows the server error as one line', async () => {
   const page = await open('nim');
   await page.getByTestId('pile-0').fill('x');

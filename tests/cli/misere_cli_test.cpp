@@ -76,6 +76,23 @@ TEST(MisereCli, EmptyPositionIsAWin) {
   EXPECT_EQ(j["winning_moves_count"], 0);
 }
 
+// The empty position itself (no component) is written '' on the command line, and a
+// command given no position at all says so.
+TEST(MisereCli, TheEmptyPositionIsWrittenAsOneEmptyArgument) {
+  const json misere = run_json({"nim", "--misere", ""});
+  EXPECT_EQ(misere["position"], json::array());
+  EXPECT_EQ(misere["winner"], "first");
+  const json normal = run_json({"kayles", ""});
+  EXPECT_EQ(normal["value"], 0);
+  EXPECT_EQ(normal["winner"], "second");
+  const auto text = run_cli({"nim", ""});
+  EXPECT_NE(text.out.find("the empty position: value 0: "), std::string::npos) << text.out;
+  const auto none = run_cli({"nim", "--misere"});
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("'' is the empty position"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("a win under --misere"), std::string::npos) << none.err;
+}
+
 TEST(MisereCli, ExplainListsEachOptionsMisereOutcome) {
   const json j = run_json({"explain", "nim", "--misere", "2"});
   EXPECT_EQ(j["play"], "misere");

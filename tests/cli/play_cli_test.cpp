@@ -198,6 +198,53 @@ TEST(PlayCli, BadStartsAreOneLine) {
   const auto none = run_cli({"play", "nim"});
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("a position is required"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("'' is the empty position"), std::string::npos) << none.err;
+}
+
+// The empty position ('') is a game: the player to move has no move, and so loses
+// under normal play and wins under misère play.
+TEST(PlayCli, TheEmptyPositionEndsAtOnce) {
+  const auto normal = run_cli({"--json", "play", "nim", "--first", ""});
+  ASSERT_EQ(normal.status, 0) << normal.err;
+  const std::vector<json> all = events(normal.out);
+  EXPECT_EQ(all.front()["event"], "start");
+  EXPECT_EQ(all.front()["position"], json::array());
+  EXPECT_EQ(all.back()["event"], "end");
+  EXPECT_EQ(all.back()["winner"], "engine") << normal.out;
+  const auto misere = run_cli({"--json", "play", "kayles", "--misere", "--first", ""});
+  ASSERT_EQ(misere.status, 0) << misere.err;
+  EXPECT_EQ(events(misere.out).back()["winner"], "you") << misere.out;
+  const auto engine_first = run_cli({"play", "nim", "--second", ""});
+  ASSERT_EQ(engine_first.status, 0) << engine_first.err;
+  EXPECT_NE(engine_first.out.find("the engine has no move: you win!"), std::string::npos) << engine_first.out;
+}
+
+// A line that is not UTF-8 is a move that is not one: an error event quoting its
+// bytes escaped, and the game goes on to the next line.
+TEST(PlayCli, LinesThatAreNotUtf8GetAnErrorEvent) {
+  const struct {
+    std::vector<std::string> game;
+    std::string line;
+    std::string shown;
+    std::string next;
+  } cases[] = {
+      {{"nim", "3"}, "\xff", "\\xff", "3 -> 0"},
+      {{"kayles", "4"}, "caf\xe9 -> 1", "caf\\xe9", "4 -> 1 1"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args{"--json", "play", c.game[0], "--first"};
+    args.insert(args.end(), c.game.begin() + 1, c.game.end());
+    const auto r = run_cli(args, c.line + "\n" + c.next + "\nquit\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    const std::vector<json> all = events(r.out);
+    const std::vector<json> errors = of_kind(all, "error");
+    ASSERT_EQ(errors.size(), 1u) << r.out;
+    EXPECT_NE(errors[0]["message"].get<std::string>().find(c.shown), std::string::npos) << r.out;
+    // The game went on: the next line was played.
+    ASSERT_FALSE(of_kind(all, "move").empty()) << r.out;
+    EXPECT_EQ(of_kind(all, "move").front()["by"], "you");
+  }
 }
 
 }  // namespace

@@ -3,10 +3,16 @@
 // behind both), bad requests get one-line errors with 4xx statuses, the bounds
 // hold, 200 requests from 8 concurrent clients agree with the command line, and
 // the server still answers afterwards and stops cleanly on Ctrl-C.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <fstream>
@@ -80,7 +86,7 @@ std::vector<Case> cases() {
 
 /// A solve answer is the report plus "drawing" (the position drawn for people): the report without it.
 // The answer without the fields two runs may give differently: the drawing
-// (the API's own), rect's memo_positions (threads may both store a position)
+// (the API's own), a table's parallel report (its timings), rect's memo_positions (threads may both store a position)
 // and the misère method (a faster method that ran out of its time share on a
 // busy machine leaves the answer to the search: the same answer).
 std::string comparable_answer(const std::string& body) {
@@ -88,6 +94,7 @@ std::string comparable_answer(const std::string& body) {
   if (!doc.is_object()) return body;
   doc.erase("memo_positions");
   doc.erase("method");
+  doc.erase("parallel");  // a table's threads and timings
   if (doc.contains("drawing") && doc["drawing"].is_string()) doc.erase("drawing");
   return doc.dump();
 }
@@ -164,12 +171,13 @@ TEST_F(ServeApi, AnswersEqualTheCommandLine) {
   for (const Case& item : cases()) {
     const Answer answer = post(c, item.endpoint, item.body.dump());
     EXPECT_EQ(answer.status, 200) << item.body.dump() << " -> " << answer.body;
-    const std::string body = item.endpoint == "solve" ? comparable_answer(answer.body) : answer.body;
-    if (item.endpoint == "solve") {
-      EXPECT_NE(body, answer.body) << "a solve answer carries the drawing";
+    const bool drawn = item.endpoint == "solve" || item.endpoint == "explain";
+    const std::string body = comparable_answer(answer.body);
+    if (drawn) {
+      EXPECT_NE(body, answer.body) << "a solve or explain answer carries the drawing";
     }
     const std::string expected = cli_json(item.cli);
-    EXPECT_EQ(body, item.endpoint == "solve" ? comparable_answer(expected) : expected) << item.body.dump();
+    EXPECT_EQ(body, comparable_answer(expected)) << item.body.dump();
   }
 }
 
@@ -349,7 +357,7 @@ TEST(ServeBounds, ComputeBudgetsEndInAnErrorAndTheServerGoesOn) {
 }
 
 TEST(ServeBounds, ComputationsBeyondTheCapGet503) {
-  ServerProcess server({"--request-time", "3", "--max-solves", "1"});
+  ServerProcess server({"--request-time", "3", "--max-solves", "1", "--queue", "0"});
   std::atomic<bool> done{false};
   std::thread slow([&] {
     auto c = client(server);
@@ -368,6 +376,218 @@ TEST(ServeBounds, ComputationsBeyondTheCapGet503) {
   }
   slow.join();
   EXPECT_TRUE(refused);
+  EXPECT_EQ(post(c, "solve", R"({"game":"nim","position":["3"]})").status, 200);
+}
+
+// The empty position is a game, as in Python: value 0; under normal play the player to
+// move (who has no move) loses, under misère play wins. A missing position is still a slip.
+TEST_F(ServeApi, TheEmptyPositionIsAGame) {
+  auto c = client(*server_);
+  for (const std::string game : {"nim", "kayles"}) {
+    const Answer normal = post(c, "solve", Json{{"game", game}, {"position", Json::array()}}.dump());
+    ASSERT_EQ(normal.status, 200) << game << ": " << normal.body;
+    const Json doc = Json::parse(normal.body);
+    EXPECT_EQ(doc["value"], 0) << game;
+    EXPECT_EQ(doc["winner"], "second") << game;
+    EXPECT_EQ(doc["position"], Json::array());
+    EXPECT_EQ(comparable_answer(normal.body), comparable_answer(cli_json({"--json", game, ""}))) << game;
+    const Answer misere = post(c, "solve", Json{{"game", game}, {"position", Json::array()}, {"misere", true}}.dump());
+    ASSERT_EQ(misere.status, 200) << game << ": " << misere.body;
+    EXPECT_EQ(Json::parse(misere.body)["winner"], "first") << game;
+    EXPECT_EQ(comparable_answer(misere.body), comparable_answer(cli_json({"--json", game, "--misere", ""}))) << game;
+    const Answer explained = post(c, "explain", Json{{"game", game}, {"position", Json::array()}}.dump());
+    ASSERT_EQ(explained.status, 200) << explained.body;
+    EXPECT_EQ(Json::parse(explained.body)["explain"], Json::array());
+  }
+  expect_error(post(c, "move", R"({"game":"nim","position":[],"engine":true})"), 400, "");
+  expect_error(post(c, "solve", R"({"game":"nim"})"), 400, "[] for the empty position");
+  // Games that read a board keep asking for one: the server never reads its standard input.
+  expect_error(post(c, "solve", R"({"game":"rect","position":[]})"), 400, "input");
+}
+
+TEST_F(ServeApi, UnknownEndpointsAre404AndOtherMethods405) {
+  auto c = client(*server_);
+  for (const char* path : {"/api/nonexistent", "/api/", "/api/solve/extra"}) {
+    const auto got = c.Get(path);
+    ASSERT_TRUE(got) << path;
+    EXPECT_EQ(got->status, 404) << path << ": " << got->body;
+    EXPECT_TRUE(Json::parse(got->body).contains("error")) << got->body;
+  }
+  for (const char* path : {"/api/solve", "/api/explain", "/api/move", "/api/table"}) {
+    const auto got = c.Get(path);
+    ASSERT_TRUE(got) << path;
+    EXPECT_EQ(got->status, 405) << path;
+  }
+  expect_error(post(c, "games", "{}"), 405, "GET");
+}
+
+// A percent-escape may decode to bytes that are not UTF-8: a bad request, in every field of the query.
+TEST_F(ServeApi, QueriesThatAreNotUtf8Are400) {
+  auto c = client(*server_);
+  for (const char* query : {"game=nim&upto=%ff", "game=%ff&upto=10", "game=octal&code=0.%c3%28&upto=10",
+                            "game=subtraction&set=1,%e9&upto=10", "game=nim&%ff=1&upto=10", "game=nim&upto=%e2%82"}) {
+    const auto got = c.Get((std::string("/api/plot?") + query).c_str());
+    ASSERT_TRUE(got) << query;
+    EXPECT_EQ(got->status, 400) << query << ": " << got->body;
+    const Json doc = Json::parse(got->body);
+    EXPECT_NE(doc["error"].get<std::string>().find("UTF-8"), std::string::npos) << got->body;
+    EXPECT_NE(doc["error"].get<std::string>().find("\\x"), std::string::npos) << got->body;  // the bytes shown escaped
+  }
+  const auto fine = c.Get("/api/plot?game=nim&upto=%31%30");  // "10", escaped
+  ASSERT_TRUE(fine);
+  EXPECT_EQ(fine->status, 200);
+}
+
+// A burst of requests beyond the computing slots waits its turn in the queue instead of being turned away.
+TEST(ServeBounds, EightClientsAreQueuedNotTurnedAway) {
+  ServerProcess server({"--max-solves", "2", "--queue-wait", "60"});  // the default queue: 4 per slot
+  const std::vector<Case> all = cases();
+  std::vector<std::string> expected;
+  for (const Case& item : all) expected.push_back(comparable_answer(cli_json(item.cli)));
+  std::atomic<int> right{0};
+  std::atomic<int> busy{0};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < 8; ++t) {
+    clients.emplace_back([&, t] {
+      auto c = client(server);
+      for (int i = 0; i < 12; ++i) {
+        const std::size_t k = static_cast<std::size_t>(t * 12 + i) % all.size();
+        const Answer answer = post(c, all[k].endpoint, all[k].body.dump());
+        if (answer.status == 503) ++busy;
+        if (answer.status == 200 && comparable_answer(answer.body) == expected[k]) ++right;
+      }
+    });
+  }
+  for (std::thread& t : clients) t.join();
+  EXPECT_EQ(busy.load(), 0);
+  EXPECT_EQ(right.load(), 96);
+}
+
+// Past the queue's wait, a request is turned away with the reason and a Retry-After.
+TEST(ServeBounds, AWaitPastTheQueueWaitIs503) {
+  ServerProcess server({"--request-time", "3", "--max-solves", "1", "--queue", "1", "--queue-wait", "0.3"});
+  std::atomic<bool> done{false};
+  std::thread slow([&] {
+    auto c = client(server);
+    while (post(c, "table", R"({"game":"grundys-game","upto":1000000,"rules":{"--no-cache":true}})").status == 503) {
+    }
+    done = true;
+  });
+  auto c = client(server);
+  bool refused = false;
+  while (!done && !refused) {
+    const auto result = c.Post("/api/solve", R"({"game":"nim","position":["3"]})", "application/json");
+    ASSERT_TRUE(result);
+    refused = result->status == 503;
+    if (refused) {
+      expect_error({result->status, result->body}, 503, "within 0.3 s");
+      EXPECT_EQ(result->get_header_value("Retry-After"), "1");
+    }
+  }
+  slow.join();
+  EXPECT_TRUE(refused);
+  EXPECT_EQ(post(c, "solve", R"({"game":"nim","position":["3"]})").status, 200);
+}
+
+/// A connection from `source` (a loopback address) to the server that sends a request's
+/// headers and the first byte of its 100-byte body, and then nothing.
+int stalled_connection(const ServerProcess& server, const char* source) {
+  const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (sock < 0) return -1;
+  sockaddr_in from{};
+  from.sin_family = AF_INET;
+  ::inet_pton(AF_INET, source, &from.sin_addr);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+  ::inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+  if (::bind(sock, reinterpret_cast<sockaddr*>(&from), sizeof(from)) != 0 ||
+      ::connect(sock, reinterpret_cast<sockaddr*>(&to), sizeof(to)) != 0) {
+    ::close(sock);
+    return -1;
+  }
+  const std::string start =
+      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{";
+  if (::send(sock, start.data(), start.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(start.size())) {
+    ::close(sock);
+    return -1;
+  }
+  return sock;
+}
+
+/// What the server sent on `sock` before closing it, waiting for it at most `seconds`.
+std::string answer_on(int sock, int seconds) {
+  std::string got;
+  std::array<char, 4096> buffer{};
+  pollfd entry{.fd = sock, .events = POLLIN, .revents = 0};
+  while (::poll(&entry, 1, seconds * 1000) > 0) {
+    const ssize_t n = ::recv(sock, buffer.data(), buffer.size(), 0);
+    if (n <= 0) break;
+    got.append(buffer.data(), static_cast<std::size_t>(n));
+  }
+  return got;
+}
+
+bool has_news(int sock) {
+  pollfd entry{.fd = sock, .events = POLLIN, .revents = 0};
+  return ::poll(&entry, 1, 0) > 0;
+}
+
+// Clients that send their headers and then stall hold only their own connections: 48 stalled
+// connections from three addresses (16 each, the bound per client) and 4 more from one of them,
+// refused at once; meanwhile a Nim solve from another address is answered while every admitted
+// stalled connection is still waiting for its body.
+TEST(ServeBounds, StalledClientsDoNotHoldOthersUp) {
+  ServerProcess server({"--read-time", "120", "--client-connections", "16"});
+  std::vector<int> stalled;
+  for (const char* source : {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.2"}) {
+    for (int i = 0; i < (stalled.size() < 48 ? 16 : 4); ++i) {
+      const int sock = stalled_connection(server, source);
+      ASSERT_GE(sock, 0) << source;
+      stalled.push_back(sock);
+    }
+  }
+  // The 4 connections over their client's bound are answered 503 at once, without waiting for their bodies.
+  std::vector<pollfd> entries;
+  for (const int sock : stalled) entries.push_back(pollfd{.fd = sock, .events = POLLIN, .revents = 0});
+  int answered = 0;
+  for (int round = 0; round < 600 && answered < 4; ++round) {  // at most a minute
+    answered = ::poll(entries.data(), entries.size(), 100);
+  }
+  ASSERT_EQ(answered, 4);
+  std::vector<int> waiting;
+  for (const pollfd& entry : entries) {
+    if (entry.revents == 0) {
+      waiting.push_back(entry.fd);
+      continue;
+    }
+    const std::string answer = answer_on(entry.fd, 60);
+    EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0u) << answer;
+    EXPECT_NE(answer.find("too many connections from this address"), std::string::npos) << answer;
+    ::close(entry.fd);
+  }
+  ASSERT_EQ(waiting.size(), 48u);
+  auto c = client(server);
+  const Answer solved = post(c, "solve", R"({"game":"nim","position":["3","5","6"]})");
+  ASSERT_EQ(solved.status, 200) << solved.body;
+  EXPECT_EQ(Json::parse(solved.body)["value"], 0);
+  // Answered while every admitted stalled connection is still held open, unanswered.
+  int still_waiting = 0;
+  for (const int sock : waiting) still_waiting += has_news(sock) ? 0 : 1;
+  EXPECT_EQ(still_waiting, 48);
+  for (const int sock : waiting) ::close(sock);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+// Every request must arrive whole within the read deadline: a stalled connection is then answered and closed.
+TEST(ServeBounds, AStalledRequestEndsAtTheReadDeadline) {
+  ServerProcess server({"--read-time", "0.5"});
+  const int sock = stalled_connection(server, "127.0.0.1");
+  ASSERT_GE(sock, 0);
+  pollfd entry{.fd = sock, .events = POLLIN, .revents = 0};
+  EXPECT_EQ(::poll(&entry, 1, 60'000), 1) << "the server let the stalled connection be";
+  ::close(sock);
+  auto c = client(server);
   EXPECT_EQ(post(c, "solve", R"({"game":"nim","position":["3"]})").status, 200);
 }
 

@@ -1,6 +1,8 @@
 // The JSON API of `grundy serve` (docs/api.md): the game catalogue, solve,
 // explain, move and table. Replies mirror `grundy --json`; an error is
-// {"error": "one line"} with a 4xx/5xx status, thrown here as ApiError.
+// {"error": "one line"} with a 4xx/5xx status, thrown here as ApiError. A busy
+// server (503) is asked once more after the wait it names (Retry-After), and
+// the page is told what happened (on_notice).
 
 /// One rule option of a game, as the command line takes it.
 export interface RuleOption {
@@ -57,7 +59,8 @@ export interface Report {
   /// Misère play: the genus of the whole position, null where not computed.
   position_genus?: string | null;
   outcome: string;
-  drawing?: unknown[];
+  /// The position drawn for people (solve, explain and move answers): lines ending in a newline.
+  drawing?: string;
   explain?: ExplainedComponent[];
   [field: string]: unknown;
 }
@@ -129,13 +132,34 @@ export interface TableReply {
 /// An error reported by the server (its one line).
 export class ApiError extends Error {}
 
+/// What the page is told about a request on its way (a busy server asked again); '' clears it.
+let notice: (text: string) => void = () => {};
+export function on_notice(show: (text: string) => void): void { notice = show; }
+
+/// The longest wait before asking a busy server again, in seconds.
+const kMostRetryWait = 5;
+
+/// The answer to `init` at `path`; a 503 (every computing slot taken and the queue full) is asked once more.
+async function fetch_once_more_if_busy(path: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(`api/${path}`, init);
+  if (response.status !== 503) return response;
+  const named = Number(response.headers.get('retry-after'));
+  const seconds = Math.min(kMostRetryWait, named > 0 ? named : 1);
+  notice(`The server is busy: asking again in ${seconds} s.`);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const again = await fetch(`api/${path}`, init);
+  notice(again.status === 503 ? `The server was busy, and still was when asked again ${seconds} s later.`
+    : `The server was busy; asked again ${seconds} s later, it answered.`);
+  return again;
+}
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
   const init: RequestInit = body === undefined ? {} : {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
-  const response = await fetch(`api/${path}`, init);
+  const response = await fetch_once_more_if_busy(path, init);
   const text = await response.text();
   let data: unknown;
   try {

@@ -8,6 +8,7 @@ import * as api from './api';
 import type { GameInfo, PositionRequest, Report } from './api';
 import { make_editor, type Editor } from './editors';
 import { render_board } from './board';
+import { render_heaps } from './heaps';
 import { render_options, render_summary } from './results';
 import { is_over } from './moves';
 import { sequence_view } from './sequence';
@@ -22,6 +23,9 @@ interface Match {
 
 const app = document.getElementById('app')!;
 const message = el('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
+// What happened to a request on its way (a busy server asked again), apart from the game's messages.
+const server_note = el('p', { class: 'server-note', role: 'status', 'aria-live': 'polite', 'data-testid': 'server-note' });
+api.on_notice((text) => { server_note.textContent = text; });
 const analysis = el('section', { class: 'analysis', 'data-testid': 'analysis', 'aria-labelledby': 'analysis-h' });
 let catalogue: GameInfo[] = [];
 let game: GameInfo;
@@ -124,7 +128,7 @@ function choose_game(name: string): void {
       el('button', { type: 'button', 'data-testid': 'play-start',
         onclick: () => start((document.getElementById('play-first') as HTMLSelectElement).value === 'human') }, 'Play against the engine')));
   replace(analysis);
-  replace(app, picker(), info, edit, message, analysis, game.has_table ? sequence_view(game, rules, say) : '');
+  replace(app, picker(), info, edit, message, server_note, analysis, game.has_table ? sequence_view(game, rules, say) : '');
   say('');
 }
 
@@ -158,6 +162,7 @@ const engine_said = (played: Played) => `The engine played ${played.move}${playe
 async function guard(work: () => Promise<void>): Promise<boolean> {
   if (busy) return false;
   busy = true;
+  server_note.textContent = '';
   analysis.setAttribute('aria-busy', 'true');
   try {
     await work();
@@ -173,8 +178,9 @@ async function guard(work: () => Promise<void>): Promise<boolean> {
 
 async function refresh(): Promise<void> {
   if (!current) return;
-  // Nothing left (the last component was taken): no request, the player to move has lost.
-  const empty = current.position !== undefined && current.position.length === 0;
+  // Nothing left (the last component was taken): the server answers the empty position of a game whose
+  // components are typed; in the others (no pebble on a graph, no board) the player to move has lost here.
+  const empty = current.position !== undefined && current.position.length === 0 && game.input !== 'none';
   const ok = await guard(async () => { report = empty ? empty_report(game.name, current!.misere) : await api.explain(current!); });
   if (!ok) return;
   if (match && !match.over && is_over(report!)) match.over = last_move_by('engine');
@@ -222,8 +228,9 @@ function draw(): void {
     el('p', { 'data-testid': 'position' }, 'position: ', el('code', {}, report.position.join('  ') || '(nothing left)')),
     controls,
     over ? el('p', { class: 'game-over', role: 'alert', 'data-testid': 'play-message' }, over) : '',
-    render_summary(report),
-    render_board(game.name, report, hints, (c, o) => { if (can_play) void play(c, o); }, say) ?? '',
+    render_summary(report, hints),
+    render_board(game.name, report, hints, (c, o) => { if (can_play) void play(c, o); }, say) ??
+      render_heaps(report, game.component_noun) ?? '',
     render_options(report, hints, can_play ? (c, o) => void play(c, o) : null));
 }
 

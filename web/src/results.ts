@@ -6,20 +6,27 @@ import type { Report } from './api';
 import { is_winning, show_misere_outcome, show_value, show_winner } from './moves';
 import type { Play } from './board';
 
-/// The summary lines of `report`.
-export function render_summary(report: Report): HTMLElement {
+/// What a hidden answer says in its place.
+const kHidden = 'hidden (show hints)';
+
+/// The summary lines of `report`; without `hints` (play mode) the value, the
+/// winner, the components' values and the number of winning moves are hidden.
+export function render_summary(report: Report, hints: boolean): HTMLElement {
   const explained = report.explain ?? [];
   const components = explained.length ? explained.map((c) => c.value) : report.components;
   const misere = report.play === 'misere';
-  return el('dl', { class: 'summary', 'data-testid': 'summary' },
+  const shown = (text: string) => (hints ? text : kHidden);
+  return el('dl', { class: 'summary', 'data-testid': 'summary', 'data-hints': hints ? 'shown' : 'hidden' },
     el('dt', {}, 'value'), el('dd', { 'data-testid': 'value' },
-      report.value === null || report.play === 'misere' ? 'misère play' : show_value(report.value)),
-    el('dt', {}, 'winner'), el('dd', { 'data-testid': 'winner', 'data-winner': report.winner }, show_winner(report)),
+      shown(report.value === null || report.play === 'misere' ? 'misère play' : show_value(report.value))),
+    el('dt', {}, 'winner'), el('dd', { 'data-testid': 'winner', 'data-winner': hints ? report.winner : 'hidden' },
+      shown(show_winner(report))),
     // Under misère play the components' normal values do not add up: listed, not nim-summed.
     el('dt', {}, misere ? 'normal values' : 'components'), el('dd', { 'data-testid': 'component-values' },
-      components.map(show_value).join(misere ? ', ' : ' ⊕ ') || 'none'),
-    el('dt', {}, 'winning moves'), el('dd', { 'data-testid': 'winning-count' }, report.winning_moves_count === null ? `at least ${report.winning_moves_found ?? 0} (not all found)`
-      : String(report.winning_moves_count)));
+      shown(components.map(show_value).join(misere ? ', ' : ' ⊕ ') || 'none')),
+    el('dt', {}, 'winning moves'), el('dd', { 'data-testid': 'winning-count' },
+      shown(report.winning_moves_count === null ? `at least ${report.winning_moves_found ?? 0} (not all found)`
+        : String(report.winning_moves_count))));
 }
 
 /// Every option of every component; `hints` shows values and marks the winning ones.
