@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -56,7 +57,10 @@ std::vector<Example> problem_examples(const std::string& graph_file) {
   };
 }
 
-// Runs one command in-process with --json, its stdin and stdout redirected.
+// Runs one command in-process with --json, its stdout redirected. A command that
+// reads standard input ('-') reads the example's input from a temporary file
+// instead: games read standard input from the descriptor itself (bounded, and
+// interruptible while it waits), not through std::cin.
 Json run_json(const Example& example) {
   CLI::App app;
   GlobalOptions options;
@@ -64,20 +68,27 @@ Json run_json(const Example& example) {
   options.quiet = true;
   app.fallthrough();
   add_all_commands(app, options);
-  std::vector<std::string> reversed(example.args.rbegin(), example.args.rend());
-  std::istringstream input(example.input);
+  std::vector<std::string> args = example.args;
+  std::filesystem::path input;
+  if (!example.input.empty()) {
+    input = std::filesystem::temp_directory_path() / fmt::format("grundy-example-input-{}.txt", ::getpid());
+    std::ofstream(input) << example.input;
+    std::replace(args.begin(), args.end(), std::string("-"), input.string());
+  }
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
   std::ostringstream output;
-  auto* old_in = std::cin.rdbuf(input.rdbuf());
   auto* old_out = std::cout.rdbuf(output.rdbuf());
+  const auto restore = [&] {
+    std::cout.rdbuf(old_out);
+    if (!input.empty()) std::filesystem::remove(input);
+  };
   try {
     app.parse(reversed);
   } catch (...) {
-    std::cin.rdbuf(old_in);
-    std::cout.rdbuf(old_out);
+    restore();
     throw;
   }
-  std::cin.rdbuf(old_in);
-  std::cout.rdbuf(old_out);
+  restore();
   return Json::parse(output.str());
 }
 

@@ -8,7 +8,7 @@ namespace {
 
 // A copy of `json` whose texts are all valid UTF-8.
 Json with_valid_text(const Json& json) {
-  if (json.is_string()) return detail::escape_invalid_utf8(json.get_ref<const std::string&>());
+  if (json.is_string()) return grundy::detail::escape_invalid_utf8(json.get_ref<const std::string&>());
   if (json.is_array()) {
     Json out = Json::array();
     for (const Json& item : json) out.push_back(with_valid_text(item));
@@ -16,7 +16,7 @@ Json with_valid_text(const Json& json) {
   }
   if (json.is_object()) {
     Json out = Json::object();
-    for (const auto& [key, value] : json.items()) out[detail::escape_invalid_utf8(key)] = with_valid_text(value);
+    for (const auto& [key, value] : json.items()) out[grundy::detail::escape_invalid_utf8(key)] = with_valid_text(value);
     return out;
   }
   return json;

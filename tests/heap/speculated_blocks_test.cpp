@@ -112,7 +112,7 @@ TEST(SpeculatedBlocks, DriverGivesTheTermsInOrderOnAnyTeam) {
   }
 }
 
-KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
+KernelControl team_control(unsigned threads, KernelStats* stats = nullptr) {
   KernelControl control;
   control.threads = threads;
   control.adaptive = false;  // the team always, where the method has one
@@ -121,15 +121,15 @@ KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
 }
 
 template <class V>
-std::vector<V> fast(const HeapRules& rules, std::uint64_t upto, unsigned threads, KernelStats* stats = nullptr) {
+std::vector<V> fast_on_team(const HeapRules& rules, std::uint64_t upto, unsigned threads, KernelStats* stats = nullptr) {
   std::vector<V> g;
-  EXPECT_EQ(extend_fast(rules, g, upto, on_threads(threads, stats)), upto + 1);
+  EXPECT_EQ(extend_fast(rules, g, upto, team_control(threads, stats)), upto + 1);
   return g;
 }
 
-std::vector<std::uint16_t> plain(const HeapRules& rules, std::uint64_t upto, unsigned threads) {
+std::vector<std::uint16_t> plain_on_team(const HeapRules& rules, std::uint64_t upto, unsigned threads) {
   std::vector<std::uint16_t> g;
-  EXPECT_EQ(extend_plain(rules, g, upto, on_threads(threads)), upto + 1);
+  EXPECT_EQ(extend_plain(rules, g, upto, team_control(threads)), upto + 1);
   return g;
 }
 
@@ -141,13 +141,13 @@ TEST(SpeculatedBlocks, DenseGamesDoNotDependOnThreads) {
     const HeapRules rules = parse_heap_rules(code);
     const std::uint64_t upto = 40000 / kScale;
     KernelStats stats;
-    const auto one = fast<std::uint16_t>(rules, upto, 1, &stats);
+    const auto one = fast_on_team<std::uint16_t>(rules, upto, 1, &stats);
     EXPECT_EQ(stats.sparse_steps.load(), 0U);  // the dense method throughout
-    EXPECT_EQ(std::vector<std::uint16_t>(one.begin(), one.begin() + 2001), plain(rules, 2000, 1));
+    EXPECT_EQ(std::vector<std::uint16_t>(one.begin(), one.begin() + 2001), plain_on_team(rules, 2000, 1));
     for (unsigned threads : {2U, 3U, 8U}) {
       SCOPED_TRACE(threads);
       const detail::SpeculatedTimes before = detail::speculated_totals();
-      EXPECT_EQ(fast<std::uint16_t>(rules, upto, threads), one);
+      EXPECT_EQ(fast_on_team<std::uint16_t>(rules, upto, threads), one);
       const detail::SpeculatedTimes after = detail::speculated_totals();
       EXPECT_GT(after.team_cpu, before.team_cpu);  // the team ran
       // 0.007's speculations fail now and then (a value just below the mex
@@ -159,27 +159,27 @@ TEST(SpeculatedBlocks, DenseGamesDoNotDependOnThreads) {
   }
   // The same kernel on 32-bit storage (values that outgrow 16 bits).
   const HeapRules treblecross = parse_heap_rules("0.007");
-  const auto narrow = fast<std::uint16_t>(treblecross, 20000 / kScale, 1);
-  const auto wide = fast<std::uint32_t>(treblecross, 20000 / kScale, 3);
+  const auto narrow = fast_on_team<std::uint16_t>(treblecross, 20000 / kScale, 1);
+  const auto wide = fast_on_team<std::uint32_t>(treblecross, 20000 / kScale, 3);
   EXPECT_EQ(std::vector<std::uint32_t>(narrow.begin(), narrow.end()), wide);
 }
 
 TEST(SpeculatedBlocks, DenseChunkedAndResumedOnThreadsMatchOneCall) {
   const HeapRules rules = parse_heap_rules("0.007");
   const std::uint64_t upto = 40000 / kScale;
-  const auto whole = fast<std::uint16_t>(rules, upto, 1);
+  const auto whole = fast_on_team<std::uint16_t>(rules, upto, 1);
   for (unsigned threads : {2U, 3U, 8U}) {
     SCOPED_TRACE(threads);
     std::vector<std::uint16_t> chunked;
     std::mt19937 random(threads);
     while (chunked.size() <= upto) {
       const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + random() % 9000);
-      EXPECT_EQ(extend_fast(rules, chunked, next, on_threads(threads)), next + 1);
+      EXPECT_EQ(extend_fast(rules, chunked, next, team_control(threads)), next + 1);
     }
     EXPECT_EQ(chunked, whole);
     // A prefix from the plain method (as if loaded from a file), continued.
-    std::vector<std::uint16_t> resumed = plain(rules, 5000, 1);
-    EXPECT_EQ(extend_fast(rules, resumed, upto, on_threads(threads)), upto + 1);
+    std::vector<std::uint16_t> resumed = plain_on_team(rules, 5000, 1);
+    EXPECT_EQ(extend_fast(rules, resumed, upto, team_control(threads)), upto + 1);
     EXPECT_EQ(resumed, whole);
   }
 }
@@ -195,22 +195,22 @@ TEST(SpeculatedBlocks, PlainMethodDoesNotDependOnThreads) {
     SCOPED_TRACE(c.code);
     const HeapRules rules = parse_heap_rules(c.code);
     const std::uint64_t upto = c.upto / kScale;
-    const auto one = plain(rules, upto, 1);
-    EXPECT_EQ(fast<std::uint16_t>(rules, upto, 3), one);  // the fast kernel's call of the plain method
+    const auto one = plain_on_team(rules, upto, 1);
+    EXPECT_EQ(fast_on_team<std::uint16_t>(rules, upto, 3), one);  // the fast kernel's call of the plain method
     for (unsigned threads : {2U, 3U, 8U}) {
       SCOPED_TRACE(threads);
-      EXPECT_EQ(plain(rules, upto, threads), one);
+      EXPECT_EQ(plain_on_team(rules, upto, threads), one);
       std::vector<std::uint16_t> chunked;
       while (chunked.size() <= upto) {
         const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + 97 * threads);
-        EXPECT_EQ(extend_plain(rules, chunked, next, on_threads(threads)), next + 1);
+        EXPECT_EQ(extend_plain(rules, chunked, next, team_control(threads)), next + 1);
       }
       EXPECT_EQ(chunked, one);
     }
   }
   const HeapRules grundys_game = HeapRules::make("grundys-game", {4}, true);
-  const auto one = plain(grundys_game, 8000 / kScale, 1);
-  for (unsigned threads : {2U, 8U}) EXPECT_EQ(plain(grundys_game, 8000 / kScale, threads), one);
+  const auto one = plain_on_team(grundys_game, 8000 / kScale, 1);
+  for (unsigned threads : {2U, 8U}) EXPECT_EQ(plain_on_team(grundys_game, 8000 / kScale, threads), one);
 }
 
 }  // namespace
