@@ -860,18 +860,7 @@ class FastKernel {
       auto finish_and_share = [&](unsigned t) {
         if (t == 0) {
           mark_near(*current, words);
-          for (; n < block_end; ++n) {
-            const std::uint64_t span = span_;
-            const std::uint64_t prefix = prefix_length();
-            commit(n, finish_in_block(n, *current, words));
-            // A larger value: the masks are too narrow now, or the prefix (and
-            // with it the block's partners and length) has changed.
-            if (span_ != span || prefix_length() != prefix) {
-              ++n;
-              widened = true;
-              break;
-            }
-          }
+          widened = finish_in_order(n, block_end, *current, words);
         }
         if (more) mark_share(*next, t, members, words);
       };
@@ -1046,16 +1035,7 @@ class FastKernel {
       }
       if (widened) break;
       // The rest of the block in order, as on one thread.
-      for (; n < block_end; ++n) {
-        const std::uint64_t span = span_;
-        const std::uint64_t prefix = prefix_length();
-        commit(n, finish_in_block(n, *current, words));
-        if (span_ != span || prefix_length() != prefix) {
-          ++n;
-          widened = true;
-          break;
-        }
-      }
+      widened = finish_in_order(n, block_end, *current, words);
       if (widened || n >= end || stop_requested() || !blocks_apply(n)) break;
       if (more) {
         combine(*next, members);
@@ -1414,6 +1394,22 @@ class FastKernel {
 
   // g(n) for n in the block of `share`, from its combined masks and the pairs
   // the share left out.
+  // Finishes heap sizes n .. block_end - 1 in order, advancing n; true when a
+  // larger value stopped it early: the masks are too narrow now, or the prefix
+  // (and with it the block's partners and length) has changed.
+  bool finish_in_order(std::uint64_t& n, std::uint64_t block_end, const BlockShare& share, unsigned words) {
+    for (; n < block_end; ++n) {
+      const std::uint64_t span = span_;
+      const std::uint64_t prefix = prefix_length();
+      commit(n, finish_in_block(n, share, words));
+      if (span_ != span || prefix_length() != prefix) {
+        ++n;
+        return true;
+      }
+    }
+    return false;
+  }
+
   std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
     std::vector<std::uint32_t>& candidates = scratch_[0].candidates;
     candidates.resize(span_);
