@@ -11,36 +11,20 @@
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
+#include "support/kernel_teams.hpp"
 
 namespace grundy::heap {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kTeamScale = 4;  // sanitizers: same paths, smaller tables
-#else
-constexpr std::uint64_t kTeamScale = 1;
-#endif
-
-KernelControl on_threads(unsigned threads, KernelStats* stats = nullptr) {
-  KernelControl control;
-  control.threads = threads;
-  control.adaptive = false;
-  control.speculative_from = 2;  // the speculative finish on every team (by default from 3 members)
-  control.stats = stats;
-  return control;
-}
+constexpr std::uint64_t kTeamScale = testing::kTeamTableScale;
 
 std::vector<std::uint16_t> fast(const HeapRules& rules, std::uint64_t upto, unsigned threads,
                                 KernelStats* stats = nullptr) {
-  std::vector<std::uint16_t> g;
-  EXPECT_EQ(extend_fast(rules, g, upto, on_threads(threads, stats)), upto + 1);
-  return g;
+  return testing::fast_on_team(rules, upto, threads, stats);
 }
 
 std::vector<std::uint16_t> plain(const HeapRules& rules, std::uint64_t upto, unsigned threads) {
-  std::vector<std::uint16_t> g;
-  EXPECT_EQ(extend_plain(rules, g, upto, on_threads(threads)), upto + 1);
-  return g;
+  return testing::plain_on_team(rules, upto, threads);
 }
 
 // Grundy's game (sparse space, no period theorem), 0.167 (sparse space, values
@@ -83,17 +67,7 @@ TEST(ParallelKernel, FastChunkedAndResumedOnThreadsMatchOneCall) {
     const std::uint64_t upto = rules.name() == "grundys-game" ? 30000 : 30000 / kTeamScale;
     const auto whole = fast(rules, upto, 1);
     for (unsigned threads : {2U, 3U}) {
-      std::vector<std::uint16_t> chunked;
-      std::mt19937 random(threads);
-      while (chunked.size() <= upto) {
-        const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + random() % 9000);
-        EXPECT_EQ(extend_fast(rules, chunked, next, on_threads(threads)), next + 1);
-      }
-      EXPECT_EQ(chunked, whole);
-      // A prefix from the plain method (as if loaded from a file), continued.
-      std::vector<std::uint16_t> resumed = plain(rules, 3000, 1);
-      EXPECT_EQ(extend_fast(rules, resumed, upto, on_threads(threads)), upto + 1);
-      EXPECT_EQ(resumed, whole);
+      testing::expect_chunked_and_resumed_equal(rules, whole, threads, 3000);
     }
   }
 }
@@ -127,7 +101,7 @@ TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
     }
     // The in-order finish on a team (the default on two members) gives it too.
     KernelStats stats;
-    KernelControl control = on_threads(2, &stats);
+    KernelControl control = testing::team_control(2, &stats);
     control.speculative_from = 0;
     std::vector<std::uint16_t> g;
     EXPECT_EQ(extend_fast(c.rules, g, c.upto, control), c.upto + 1);
@@ -144,7 +118,7 @@ TEST(ParallelKernel, DroppedGuessesStillGiveTheOneThreadTable) {
     const auto one = fast(rules, upto, 1);
     for (unsigned threads : {2U, 3U}) {
       KernelStats stats;
-      KernelControl control = on_threads(threads, &stats);
+      KernelControl control = testing::team_control(threads, &stats);
       control.spoil_guesses = true;
       std::vector<std::uint16_t> g;
       EXPECT_EQ(extend_fast(rules, g, upto, control), upto + 1);
@@ -171,7 +145,7 @@ TEST(ParallelKernel, PlainValuesDoNotDependOnThreads) {
     std::vector<std::uint16_t> chunked;
     while (chunked.size() <= upto) {
       const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 777);
-      EXPECT_EQ(extend_plain(rules, chunked, next, on_threads(2)), next + 1);
+      EXPECT_EQ(extend_plain(rules, chunked, next, testing::team_control(2)), next + 1);
     }
     EXPECT_EQ(chunked, one);
   }

@@ -18,15 +18,15 @@
 #include "grundy/heap/kernel.hpp"
 #include "heap/speculated_blocks.hpp"
 #include "heap/worker_team.hpp"
+#include "support/kernel_teams.hpp"
 
 namespace grundy::heap {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kScale = 4;  // sanitizers: same paths, smaller tables
-#else
-constexpr std::uint64_t kScale = 1;
-#endif
+using testing::fast_on_team;
+using testing::plain_on_team;
+using testing::team_control;
+constexpr std::uint64_t kScale = testing::kTeamTableScale;
 
 // x(0) = 1, x(n) = (sum over i < n of x(i) * (n ^ i)) mod 1000003: every term
 // reads all the terms before it, like a heap size its options.
@@ -112,27 +112,6 @@ TEST(SpeculatedBlocks, DriverGivesTheTermsInOrderOnAnyTeam) {
   }
 }
 
-KernelControl team_control(unsigned threads, KernelStats* stats = nullptr) {
-  KernelControl control;
-  control.threads = threads;
-  control.adaptive = false;  // the team always, where the method has one
-  control.stats = stats;
-  return control;
-}
-
-template <class V>
-std::vector<V> fast_on_team(const HeapRules& rules, std::uint64_t upto, unsigned threads, KernelStats* stats = nullptr) {
-  std::vector<V> g;
-  EXPECT_EQ(extend_fast(rules, g, upto, team_control(threads, stats)), upto + 1);
-  return g;
-}
-
-std::vector<std::uint16_t> plain_on_team(const HeapRules& rules, std::uint64_t upto, unsigned threads) {
-  std::vector<std::uint16_t> g;
-  EXPECT_EQ(extend_plain(rules, g, upto, team_control(threads)), upto + 1);
-  return g;
-}
-
 TEST(SpeculatedBlocks, DenseGamesDoNotDependOnThreads) {
   // 0.007 and 0.07 (Dawson's Kayles): no sparse space, so the dense method
   // runs throughout; from 2^12 heaps on a team.
@@ -170,17 +149,7 @@ TEST(SpeculatedBlocks, DenseChunkedAndResumedOnThreadsMatchOneCall) {
   const auto whole = fast_on_team<std::uint16_t>(rules, upto, 1);
   for (unsigned threads : {2U, 3U, 8U}) {
     SCOPED_TRACE(threads);
-    std::vector<std::uint16_t> chunked;
-    std::mt19937 random(threads);
-    while (chunked.size() <= upto) {
-      const std::uint64_t next = std::min<std::uint64_t>(upto, chunked.size() + 1 + random() % 9000);
-      EXPECT_EQ(extend_fast(rules, chunked, next, team_control(threads)), next + 1);
-    }
-    EXPECT_EQ(chunked, whole);
-    // A prefix from the plain method (as if loaded from a file), continued.
-    std::vector<std::uint16_t> resumed = plain_on_team(rules, 5000, 1);
-    EXPECT_EQ(extend_fast(rules, resumed, upto, team_control(threads)), upto + 1);
-    EXPECT_EQ(resumed, whole);
+    testing::expect_chunked_and_resumed_equal(rules, whole, threads, 5000);
   }
 }
 
