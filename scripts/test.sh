@@ -13,7 +13,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 script=test
 source "$root/scripts/lib/stages.sh"
-jobs=$(nproc)
+# Two tests per core: many tests wait (servers, subprocesses, deadlines) rather than compute.
+jobs=$(($(nproc) * 2))
 
 setup_stage
 if [ "${1:-}" = "--sanitize" ]; then
