@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <climits>
 #include <stdexcept>
 
@@ -18,7 +19,10 @@ MpiGroup::MpiGroup() {
 
 void MpiGroup::combine(std::uint64_t* words, std::size_t count) {
   if (count > static_cast<std::size_t>(INT_MAX)) throw std::length_error("an MPI reduction of more than INT_MAX words");
+  const auto start = std::chrono::steady_clock::now();
   MPI_Allreduce(MPI_IN_PLACE, words, static_cast<int>(count), MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+  combine_nanoseconds_ += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
   ++combines_;
   bytes_ += count * sizeof(std::uint64_t);
 }

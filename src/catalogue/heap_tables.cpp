@@ -242,10 +242,9 @@ constexpr std::uint64_t kStreamFrom = std::uint64_t{1} << 26;
 
 // A run whose values nobody reads afterwards (--summary), large or asked to be
 // (--bounded-memory), and whose game the fast kernel's rare/common method
-// serves: computed in bounded memory. Processes of a group (grundy-mpi) share
-// only tables in memory, so there a large table streams only when asked to.
+// serves: computed in bounded memory (by every process of a group alike).
 bool streamed(const heap::HeapRules& rules, std::uint64_t upto, const TableRequest& request, const HeapRun& run) {
-  const bool large = upto >= kStreamFrom && heap::process_group() == nullptr;
+  const bool large = upto >= kStreamFrom;
   return request.summary && (request.bounded_memory || large) && !request.until_period &&
          !request.misere && run.method == heap::KernelMethod::fast && heap::streams(rules) &&
          (request.resume.empty() || heap::table_file_width(request.resume) == 2);

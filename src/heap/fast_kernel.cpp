@@ -18,8 +18,10 @@
 #include <chrono>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <span>
 #include <thread>
+#include <tuple>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
@@ -839,7 +841,9 @@ class FastKernel {
     // end in memory; a streamed store slides its window only between blocks.
     if constexpr (S::kInMemory) g_.reserve(end);
     if constexpr (S::kInMemory) {
-      if (pipelined && !shared_group() && control_.speculative_from != 0 && members >= control_.speculative_from) {
+      // Processes of a group always speculate: the finish in order would be repeated by each.
+      if (shared_group() ||
+          (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from)) {
         return run_blocks_speculative(begin, end, members, words);
       }
     }
@@ -883,6 +887,7 @@ class FastKernel {
   template <class Job>
   void run_team(Job& job, unsigned members) {
     if (members <= 1) {
+      if (!busy_.empty()) busy_[0].begin();  // speculate_member logs; keep one job's spans only
       job(0);
       return;
     }
@@ -980,16 +985,30 @@ class FastKernel {
     bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
   };
 
+  // In a group of processes the same holds across them: every process guesses
+  // the block (the part in order, identical everywhere) and takes its slice of
+  // the proof scans (guess i on process i mod K), of the next block's share and
+  // of its near pairs; one reduction per block carries the next block's masks,
+  // the scans' answers and the stop word (exchange_speculation). Where a guess
+  // fails after the near pairs went into the reduction, the next block's share
+  // is marked again from scratch (its near pairs read a dropped guess).
   std::uint64_t run_blocks_speculative(std::uint64_t begin, std::uint64_t end, unsigned members, unsigned words) {
     const std::uint64_t length = block_length();
+    const bool group = shared_group();
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
-    prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+    if (busy_.empty()) busy_.resize(1);
     auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
-    run_team(share_only, members);
-    combine(*current, members);
-    mark_near(*current, words);
+    auto start_block = [&] {
+      prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+      run_team(share_only, members);
+      combine(*current, members);
+      if (group) combine_across_group(*current, words);
+      const InOrderClock clock(*this);
+      mark_near(*current, words);
+    };
+    start_block();
     guesses_.resize(length);
     guess_candidates_.resize(length * span_);
     near_masks_.resize(members);
@@ -1005,8 +1024,11 @@ class FastKernel {
       spec_.near_ready = false;
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
       run_team(speculate, members);
-      // Confirm in order.
       const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
+      const bool near_sent = group && more && spec_.near_ready && ready == length;
+      if (group) exchange_speculation(more ? next : nullptr, members, words, ready, near_sent);
+      // Confirm in order.
+      std::optional<InOrderClock> in_order(std::in_place, *this);
       bool widened = false;
       bool dropped = false;
       std::size_t i = 0;
@@ -1036,8 +1058,14 @@ class FastKernel {
       if (widened) break;
       // The rest of the block in order, as on one thread.
       widened = finish_in_order(n, block_end, *current, words);
-      if (widened || n >= end || stop_requested() || !blocks_apply(n)) break;
-      if (more) {
+      if (widened || n >= end || halted() || !blocks_apply(n)) break;
+      if (group && more && (!dropped || !near_sent)) {  // the reduction combined the next block's masks
+        if (!near_sent) mark_near(*next, words);
+        std::swap(current, next);
+      } else if (group) {
+        in_order.reset();
+        start_block();
+      } else if (more) {
         combine(*next, members);
         if (spec_.near_ready && !dropped && ready == length) {
           for (unsigned t = 0; t < members; ++t) {
@@ -1048,13 +1076,66 @@ class FastKernel {
         }
         std::swap(current, next);
       } else {
-        prepare_share(*current, n, n, length, n - splits_.back(), members, words);
-        run_team(share_only, members);
-        combine(*current, members);
-        mark_near(*current, words);
+        in_order.reset();
+        start_block();
       }
     }
     return n;
+  }
+
+  // Times a part of the block method that every process of a group runs in
+  // order (reported to the group: its serial share).
+  class InOrderClock {
+   public:
+    explicit InOrderClock(FastKernel& kernel) : kernel_(kernel), start_(std::chrono::steady_clock::now()) {}
+    ~InOrderClock() {
+      if (kernel_.shared_group()) {
+        kernel_.control_.group->add_in_order_time(static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_).count()));
+      }
+    }
+    InOrderClock(const InOrderClock&) = delete;
+    InOrderClock& operator=(const InOrderClock&) = delete;
+
+   private:
+    FastKernel& kernel_;
+    std::chrono::steady_clock::time_point start_;
+  };
+
+  // The group's reduction of a speculated block: the next block's masks (its
+  // share, with the near pairs when `with_near`), for each of the `ready`
+  // guesses the scan's answer (0: the guess holds, else the unreached value + 1;
+  // only the process that scanned it writes one), and the stop word.
+  void exchange_speculation(BlockShare* next, unsigned members, unsigned words, std::size_t ready, bool with_near) {
+    const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
+    if (next != nullptr) {
+      combine(*next, members);
+      if (with_near) {
+        for (unsigned t = 0; t < members; ++t) {
+          detail::combine_masks(next->masks[0].data(), near_masks_[t].data(), next->masks[0].size());
+        }
+      }
+    }
+    exchange_.assign(mask_words + ready + 1, 0);
+    if (next != nullptr) std::copy_n(next->masks[0].data(), mask_words, exchange_.data());
+    for (std::size_t i = 0; i < ready; ++i) {
+      if (guesses_[i].unreached != kNone) exchange_[mask_words + i] = guesses_[i].unreached + 1;
+    }
+    exchange_.back() = stop_requested() ? 1 : 0;
+    control_.group->combine(exchange_.data(), exchange_.size());
+    if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
+    for (std::size_t i = 0; i < ready; ++i) {
+      const std::uint64_t word = exchange_[mask_words + i];
+      guesses_[i].unreached = word == 0 ? kNone : word - 1;
+    }
+    group_stopped_ = group_stopped_ || exchange_.back() != 0;
+  }
+
+  // This process's part [first, last) of `all` items shared by the group (all of them alone).
+  [[nodiscard]] std::pair<std::size_t, std::size_t> group_slice(std::size_t all) const {
+    if (!shared_group()) return {0, all};
+    const ProcessGroup& group = *control_.group;
+    return {all * group.rank() / group.size(), all * (group.rank() + 1) / group.size()};
   }
 
   // Member t's part of a block's speculative finish (see above).
@@ -1064,6 +1145,7 @@ class FastKernel {
     std::fill(near_masks_[t].begin(), near_masks_[t].end(), 0);
     if (next != nullptr) std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
     if (t == 0) {
+      const InOrderClock clock(*this);
       guess_block(current, block_end, words);
       // The next block's near pairs read this block's values: guessed, all of them.
       if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
@@ -1073,22 +1155,26 @@ class FastKernel {
     }
     BusyLog& log = busy_[t];
     const std::uint64_t prefix = prefix_length();
+    // In a group: guess i is scanned by process i mod K, the shares are sliced.
+    const std::size_t processes = shared_group() ? control_.group->size() : 1;
+    const std::size_t process = shared_group() ? control_.group->rank() : 0;
     detail::SparseBlock<V> far;
+    std::size_t far_from = 0;
     std::size_t far_count = 0;
     std::size_t far_chunk = 1;
     if (next != nullptr) {
       far = sparse_block(*next, words);
-      far_count = next->partners.size();
-      far_chunk = std::max<std::size_t>(16, far_count / (8 * members));
+      std::tie(far_from, far_count) = group_slice(next->partners.size());
+      far_chunk = std::max<std::size_t>(16, (far_count - far_from) / (8 * members));
     }
-    bool far_left = far_count > 0;
+    bool far_left = far_count > far_from;
     bool near_left = true;
     for (unsigned idle = 0;;) {
       const bool all = spec_.guessed_all.load(std::memory_order_acquire);
       const std::size_t ready = spec_.ready.load(std::memory_order_acquire);
-      std::size_t i = spec_.next_scan.load(std::memory_order_relaxed);
-      if (i < ready) {
-        if (spec_.next_scan.compare_exchange_weak(i, i + 1, std::memory_order_relaxed)) {
+      std::size_t j = spec_.next_scan.load(std::memory_order_relaxed);
+      if (const std::size_t i = j * processes + process; i < ready) {
+        if (spec_.next_scan.compare_exchange_weak(j, j + 1, std::memory_order_relaxed)) {
           log.busy();
           scan_guess(current, i, prefix);
           idle = 0;
@@ -1096,7 +1182,7 @@ class FastKernel {
         continue;
       }
       if (far_left) {
-        const std::size_t first = next->cursor.fetch_add(far_chunk, std::memory_order_relaxed);
+        const std::size_t first = far_from + next->cursor.fetch_add(far_chunk, std::memory_order_relaxed);
         if (first < far_count) {
           log.busy();
           detail::mark_partner_share(far, first, std::min(far_count, first + far_chunk), next->masks[t].data());
@@ -1106,9 +1192,9 @@ class FastKernel {
         far_left = false;
       }
       if (all && spec_.near_ready && near_left) {
-        const std::size_t count = near_share_.partners.size();
-        const std::size_t chunk = std::max<std::size_t>(16, count / (4 * members));
-        const std::size_t first = spec_.near_cursor.fetch_add(chunk, std::memory_order_relaxed);
+        const auto [near_from, count] = group_slice(near_share_.partners.size());
+        const std::size_t chunk = std::max<std::size_t>(16, (count - near_from) / (4 * members));
+        const std::size_t first = near_from + spec_.near_cursor.fetch_add(chunk, std::memory_order_relaxed);
         if (first < count) {
           log.busy();
           detail::mark_partner_share(near_block(words), first, std::min(count, first + chunk), near_masks_[t].data());
@@ -1321,14 +1407,7 @@ class FastKernel {
     std::fill(masks.begin(), masks.end(), 0);
     const detail::SparseBlock<V> block = sparse_block(share, words);
     // In a group, this process marks its own slice of the partners.
-    std::size_t from = 0;
-    std::size_t count = share.partners.size();
-    if (shared_group()) {
-      const std::size_t all = count;
-      const ProcessGroup& group = *control_.group;
-      from = all * group.rank() / group.size();
-      count = all * (group.rank() + 1) / group.size();
-    }
+    const auto [from, count] = group_slice(share.partners.size());
     const std::size_t chunk = std::max<std::size_t>(16, (count - from) / (8 * members));
     for (;;) {
       const std::size_t first = from + share.cursor.fetch_add(chunk, std::memory_order_relaxed);
@@ -1617,6 +1696,7 @@ class FastKernel {
   std::vector<Guess> guesses_;                     // per heap size of the block
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
+  std::vector<std::uint64_t> exchange_;  // a group's reduction of a speculated block (exchange_speculation)
   BlockShare near_share_;  // the partners below near (mark_near)
   std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};

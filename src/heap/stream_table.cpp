@@ -8,6 +8,7 @@
 #include "extend_monitor.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/process_group.hpp"
 #include "grundy/heap/table_file.hpp"
 
 namespace grundy::heap {
@@ -54,8 +55,13 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
     std::atomic<bool> kernel_stop{false};
     std::atomic<std::uint64_t> progress{g.size()};
     detail::Monitor monitor(options, kernel_stop, progress, target);
-    const KernelControl control{
-        .stop = &kernel_stop, .progress = &progress, .threads = std::max(options.threads, 1U), .stats = options.kernel_stats};
+    // In a group (grundy-mpi) every process streams its own copy, in the same
+    // bounded memory, and the blocks are shared as in memory.
+    const KernelControl control{.stop = &kernel_stop,
+                                .progress = &progress,
+                                .threads = std::max(options.threads, 1U),
+                                .stats = options.kernel_stats,
+                                .group = process_group()};
     while (g.size() < target) {
       kernel_stop.store(options.stop != nullptr && options.stop->load());
       const std::uint64_t before = g.size();
@@ -81,7 +87,8 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
         monitor.checkpoint_done();
         continue;
       }
-      if (kernel_stop.load() && g.size() > before) continue;  // a stray stop: go on
+      // A stray stop (or one another process of the group asked for): go on.
+      if ((kernel_stop.load() || process_group() != nullptr) && g.size() > before) continue;
       throw Error(grundy::detail::message("g(", g.size(), ") of ", rules.name(),
                                           " does not fit in 16 bits, which a table in bounded memory holds; "
                                           "compute it without --summary"));

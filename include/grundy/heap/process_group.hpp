@@ -1,8 +1,9 @@
 // Processes computing one heap table together (the ranks of an MPI job): each
-// holds the whole table and computes every value itself, but the sparse-space
+// holds the table and computes every value itself, but the sparse-space
 // method's blocks are shared: each process marks its part of a block's partner
-// pairs, combine() ORs the parts of all processes (an allreduce), and every
-// process finishes the block identically. Only the first process writes files.
+// pairs and proves its part of the block's guessed values, combine() ORs the
+// parts of all processes (an allreduce), and every process confirms the block
+// identically. Only the first process writes files.
 // The library knows no MPI: grundy-mpi registers its communicator here.
 #pragma once
 
@@ -22,6 +23,9 @@ class ProcessGroup {
   /// ORs words[0 .. count) over every process, in place. Every process calls it
   /// the same number of times, with the same counts, in the same order.
   virtual void combine(std::uint64_t* words, std::size_t count) = 0;
+  /// Told how long this process spent in work that every process repeats in
+  /// order (the serial part of the shared blocks), for a report; ignored by default.
+  virtual void add_in_order_time(std::uint64_t /*nanoseconds*/) {}
 };
 
 /// Makes `group` the group of this process (nullptr: none); it must outlive its use.
