@@ -82,14 +82,16 @@ std::vector<std::uint16_t> alone(const HeapRules& rules, std::uint64_t upto) {
 }
 
 // Every member extends its own table towards upto; stops[i] is member i's stop flag.
+// `base` gives each member's threads and test switches.
 std::vector<std::vector<std::uint16_t>> in_group(const HeapRules& rules, std::uint64_t upto, unsigned size,
                                                  std::vector<std::vector<std::uint16_t>> tables,
-                                                 const std::vector<std::atomic<bool>>& stops, OrMeeting& meeting) {
+                                                 const std::vector<std::atomic<bool>>& stops, OrMeeting& meeting,
+                                                 const KernelControl& base = {}) {
   std::vector<std::thread> members;
   for (unsigned rank = 0; rank < size; ++rank) {
     members.emplace_back([&, rank] {
       ThreadMember member(meeting, rank, size);
-      KernelControl control;
+      KernelControl control = base;
       control.stop = &stops[rank];
       control.group = &member;
       extend_fast(rules, tables[rank], upto, control);
@@ -118,6 +120,35 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
       if (rules.name() != "0.007") {
         EXPECT_GT(meeting.calls(), 0U) << rules.name() << ": no block was shared";
       }
+    }
+  }
+}
+
+// The members prove the guessed values of each block by parts: a guess dropped
+// in the middle of every block (as if a rare heap were there) makes each redo
+// the rest in order and mark the next block's share again; members with two
+// threads each split their parts once more. The values stay those of one process.
+TEST(ProcessGroup, FailedGuessesAndThreadsInsideMembersKeepTheValues) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  const std::uint64_t upto = 50'000 / kGroupScale;
+  const std::vector<std::uint16_t> expected = alone(rules, upto);
+  for (const bool spoil : {true, false}) {
+    KernelControl base;
+    base.spoil_guesses = spoil;
+    base.threads = spoil ? 1 : 2;
+    base.adaptive = false;
+    KernelStats stats;  // both members add to it
+    base.stats = &stats;
+    OrMeeting meeting(2);
+    const std::vector<std::atomic<bool>> stops(2);
+    const auto tables = in_group(rules, upto, 2, std::vector<std::vector<std::uint16_t>>(2), stops, meeting, base);
+    for (unsigned rank = 0; rank < 2; ++rank) {
+      EXPECT_EQ(tables[rank], expected) << "member " << rank << (spoil ? ", guesses dropped" : ", two threads");
+    }
+    EXPECT_GT(meeting.calls(), 0U);
+    EXPECT_GT(stats.guessed_steps.load(), upto / 4);
+    if (spoil) {
+      EXPECT_GT(stats.failed_guesses.load(), 100U);
     }
   }
 }
