@@ -863,6 +863,7 @@ class FastKernel {
       bool widened = false;
       auto finish_and_share = [&](unsigned t) {
         if (t == 0) {
+          const InOrderClock clock(*this);
           mark_near(*current, words);
           widened = finish_in_order(n, block_end, *current, words);
         }
