@@ -1,5 +1,7 @@
 #include "game_commands.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <fstream>
@@ -141,6 +143,14 @@ void add_table_game(CLI::App& table, GlobalOptions& options, const catalogue::En
   command->callback([&options, &entry, args, output] {
     const catalogue::Context context = make_context(options, 0);
     StopOnSignals signals;
+    // A game with the table option --columns has two-dimensional tables: --upto M,N.
+    const auto& table_options = entry.info().table_options;
+    const std::size_t comma = args->upto.find(',');
+    if (comma != std::string::npos && std::any_of(table_options.begin(), table_options.end(),
+                                                  [](const auto& option) { return option.name == "--columns"; })) {
+      args->values["--columns"] = args->upto.substr(comma + 1);
+      args->upto.resize(comma);
+    }
     auto instance = make_instance(entry, *args, context);
     const std::uint64_t upto = parse_count(args->upto, "--upto", entry.info().table_max_upto);
     catalogue::TableRequest request = table_request(entry.info(), args->rules, *output);

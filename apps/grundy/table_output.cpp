@@ -81,6 +81,17 @@ void write_json(const TableResult& table, bool with_values, std::ostream& out) {
 }
 
 void write_rows(const TableResult& table, std::ostream& out) {
+  if (table.extra.contains("values")) {  // a two-dimensional table: one line per row m, "m: v(m,0) v(m,1) ..."
+    const auto& rows = table.extra["values"];
+    std::string grid = fmt::format("{}: values[m][n] for m 0..{}, n 0..{}\n", table.game, table.upto,
+                                   rows.empty() ? 0 : rows[0].size() - 1);
+    for (std::size_t m = 0; m < rows.size(); ++m) {
+      grid += fmt::format("{:>8}: {}\n", m, fmt::join(rows[m].get<std::vector<grundy::Nimber>>(), " "));
+      flush_piece(grid, out);
+    }
+    flush_piece(grid, out, true);
+    return;
+  }
   std::string piece = fmt::format("{}: g(0..{})\n", table.game, table.upto);
   for (std::uint64_t row = 0; row <= table.upto; row += 10) {
     fmt::format_to(std::back_inserter(piece), "{:>8}:", row);

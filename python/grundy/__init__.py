@@ -27,13 +27,13 @@ import operator as _operator
 import numpy as _numpy  # noqa: F401  (the tables' values are NumPy arrays)
 
 from . import _grundy
-from ._grundy import BudgetExceeded, CycleError, Error, InputError, TimeExceeded
+from ._grundy import BudgetExceeded, CycleError, Error, InputError, TimeExceeded, nim_multiply
 from ._html import Plot
 from ._results import Result, Table
 
 __version__ = _grundy.__version__
 __all__ = ["solve", "explain", "table", "table_of", "games", "info", "Engine", "plot", "Plot", "Result", "Table",
-           "Error", "InputError", "BudgetExceeded", "TimeExceeded", "CycleError"]
+           "Error", "InputError", "BudgetExceeded", "TimeExceeded", "CycleError", "nim_multiply"]
 
 _GAMES = _json.loads(_grundy._games())
 _INFO = {}

@@ -7,6 +7,7 @@
 #include "catalogue_api.hpp"
 #include "engine.hpp"
 #include "errors.hpp"
+#include "grundy/core/nim_multiply.hpp"
 #include "grundy/version.hpp"
 #include "table_of.hpp"
 
@@ -21,4 +22,6 @@ PYBIND11_MODULE(_grundy, m) {
   grundy::python::bind_catalogue(m);
   grundy::python::bind_engine(m);
   grundy::python::bind_table_of(m);
+  m.def("nim_multiply", &grundy::nim_multiply, pybind11::arg("a"), pybind11::arg("b"),
+        "The nim-product of two nimbers below 2**64 (the value of a product of coin-turning games).");
 }

@@ -8,6 +8,8 @@
 
 namespace grundy::catalogue {
 
+const Entry& turning_entry();  // src/catalogue/turning.cpp
+
 const std::vector<const Entry*>& games() {
   static const std::vector<const Entry*> all = [] {
     std::vector<const Entry*> list{&nim_entry(), &subtraction_entry(), &passnim_entry(), &divide_entry()};
@@ -18,6 +20,7 @@ const std::vector<const Entry*>& games() {
     list.push_back(&dag_entry());
     list.push_back(&graph_entry());
     list.push_back(&wythoff_entry());
+    list.push_back(&turning_entry());
     return list;
   }();
   return all;

@@ -47,6 +47,9 @@ std::vector<ConformanceSample> conformance_samples() {
       {"dag", {{"file", dag}}, {"a", "b", "x"}},
       {"graph", {{"file", dag}}, {"a", "c", "x"}},  // acyclic: finite values (cycles: tests/cli/graph_cli_test.cpp)
       {"wythoff", {}, {"3,5", "2,2"}},
+      {"turning", {{"code", "1-3"}}, {"HTTHH", "THH"}},
+      {"turning", {{"code", "1+C"}}, {"HHTH"}},
+      {"turning", {{"code", "2"}, {"--times", "1-2"}}, {"HT/TH", "TH/HH"}},
   };
 }
 

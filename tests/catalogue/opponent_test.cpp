@@ -45,6 +45,8 @@ std::vector<OpponentSample> opponent_samples() {
       {"dag", {{"file", data + "/dag/small.txt"}}, {"a", "b", "x"}},
       {"graph", {{"file", data + "/graph/loopy.txt"}}, {"a", "s", "b"}},
       {"wythoff", {}, {"3,5", "2,2"}},
+      {"turning", {{"code", "1-3"}}, {"HTTHH"}},
+      {"turning", {{"code", "2"}, {"--times", "1-2"}}, {"HTH/THH"}},
   };
 }
 

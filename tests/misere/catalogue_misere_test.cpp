@@ -47,6 +47,7 @@ std::vector<MisereSample> misere_samples() {
       {"dag", {{"file", dag}}, {{"a", "b", "c", "x"}}},
       {"graph", {{"file", dag}}, {{"a", "b", "c", "x"}}},  // acyclic here: cycles in tests/cli/misere_cli_test.cpp
       {"wythoff", {}, {{"0,1", "1,2", "2,2", "3,1", "2,4"}}},
+      {"turning", {{"code", "1-3"}}, {{"H", "HH", "THT", "HTH", "TTHH"}}},
   };
 }
 
