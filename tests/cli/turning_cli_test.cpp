@@ -118,7 +118,7 @@ TEST(TurningCli, BadCodesAndStripsGetOneLine) {
   expect_error(run_cli({"turning", "3-1", "HT"}), "ends below its start");
   expect_error(run_cli({"turning", "0", "HT"}), "at least 1");
   expect_error(run_cli({"turning", "1-3", "HXT"}), "'X' at coin 2 is not a coin");
-  expect_error(run_cli({"turning", "1-3", "2", "--times", "2", "HT/H"}), "row 2");
+  expect_error(run_cli({"turning", "1-3", "--times", "2", "HT/H"}), "row 2");
   expect_error(run_cli({"table", "turning", "1-3", "--upto", "3,4"}), "for products");
   expect_error(run_cli({"table", "turning", "1-3", "--upto", "-3"}), "--upto");
   expect_error(run_cli({"table", "turning", "1-3", "--upto", "2000000"}), "--upto");
@@ -135,7 +135,7 @@ TEST(TurningCli, BigTablesAndMoidoresUnderTheMemoryBudget) {
   EXPECT_EQ(moidores["values"].size(), 31U);
   EXPECT_EQ(moidores["method"], "bitmaps");
   // Past what the budget holds: one line, exit 2.
-  expect_error(run_cli({"--memory", "256M", "table", "turning", "1-9", "--upto", "200"}), "memory");
+  expect_error(run_cli({"--memory", "8M", "table", "turning", "1-9", "--upto", "200"}), "memory budget exceeded");
 }
 
 }  // namespace turning_cli_test
