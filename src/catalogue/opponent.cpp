@@ -194,7 +194,10 @@ TypedMove by_result(Instance& instance, const Position& position, std::optional<
       token += ch;
     }
   }
-  const bool none = left.empty() || (left.size() == 1 && (left[0] == "0" || left[0] == "nothing" || left[0] == "-"));
+  // '0', 'nothing' and '-' mean nothing left, as typed (a game may read "0" as a component of its own).
+  const std::string typed = trimmed(left_text);
+  const bool none = left.empty() || typed == "0" || typed == "nothing" || typed == "-" ||
+                    (left.size() == 1 && (left[0] == "0" || left[0] == "nothing" || left[0] == "-"));
   const std::vector<std::string> wanted = sorted(left);
   bool seen = false;
   for (std::size_t c = 0; c < position.components.size(); ++c) {
