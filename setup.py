@@ -48,9 +48,13 @@ class CMakeBuild(build_ext):
             build_dir = pathlib.Path(build_dir).resolve()
         else:
             build_dir = pathlib.Path(self.build_temp).resolve() / "cmake"
-            self.configure(build_dir)
+            progress(f"configuring the C++ module (CMake, Release) in {build_dir}")
+            build_dir.mkdir(parents=True, exist_ok=True)
+            self.spawn(configure_command(build_dir))
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-        self.spawn(["cmake", "--build", str(build_dir), "--target", ext.target, "--parallel", jobs])
+        progress(f"building the library and the module ({jobs} jobs; from nothing this takes minutes, "
+                 "`pip install -v` shows each step)")
+        self.spawn(build_command(build_dir, ext.target, jobs))
         built = sorted((build_dir / "python" / "grundy").glob("_grundy*.so"), key=lambda p: p.stat().st_mtime)
         if not built:
             sys.exit(f"setup.py: the CMake build in {build_dir} made no python/grundy/_grundy*.so")
@@ -58,25 +62,36 @@ class CMakeBuild(build_ext):
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built[-1], destination)
 
-    def configure(self, build_dir):
-        build_dir.mkdir(parents=True, exist_ok=True)
-        command = ["cmake", "-S", str(ROOT), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release",
-                   f"-DPython_EXECUTABLE={sys.executable}", "-DGRUNDY_PYTHON=ON", "-DGRUNDY_BUILD_APP=OFF",
-                   "-DGRUNDY_BUILD_TESTS=OFF", "-DGRUNDY_BUILD_BENCH=OFF", "-DGRUNDY_MPI=OFF"]
-        if shutil.which("ninja"):
-            command += ["-G", "Ninja"]
-        command += shlex.split(os.environ.get("GRUNDY_CMAKE_ARGS", ""))
-        self.spawn(command)
+
+def progress(message):
+    # On stderr at once: pip shows it with -v (and its spinner turns as lines arrive).
+    print(f"grundy: {message}", file=sys.stderr, flush=True)
 
 
-(ROOT / "build" / "setuptools").mkdir(parents=True, exist_ok=True)
-setup(
-    version=project_version(),
-    packages=["grundy"],
-    package_dir={"grundy": "python/grundy"},
-    ext_modules=[CMakeExtension("grundy._grundy", target="_grundy")],
-    cmdclass={"build_ext": CMakeBuild},
-    # setuptools' own work files beside the CMake build folders, not among them.
-    options={"build": {"build_base": "build/setuptools"}, "egg_info": {"egg_base": "build/setuptools"}},
-    zip_safe=False,
-)
+def configure_command(build_dir):
+    """A fresh Release configure of the library and the module alone: no command-line
+    tool, tests, benchmarks or MPI (tests/python/check_package.py checks the plan)."""
+    command = ["cmake", "-S", str(ROOT), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release",
+               f"-DPython_EXECUTABLE={sys.executable}", "-DGRUNDY_PYTHON=ON", "-DGRUNDY_BUILD_APP=OFF",
+               "-DGRUNDY_BUILD_TESTS=OFF", "-DGRUNDY_BUILD_BENCH=OFF", "-DGRUNDY_MPI=OFF"]
+    if shutil.which("ninja"):
+        command += ["-G", "Ninja"]
+    return command + shlex.split(os.environ.get("GRUNDY_CMAKE_ARGS", ""))
+
+
+def build_command(build_dir, target, jobs):
+    return ["cmake", "--build", str(build_dir), "--target", target, "--parallel", jobs]
+
+
+if __name__ == "__main__":  # setuptools runs this file as __main__; check_package.py imports it
+    (ROOT / "build" / "setuptools").mkdir(parents=True, exist_ok=True)
+    setup(
+        version=project_version(),
+        packages=["grundy"],
+        package_dir={"grundy": "python/grundy"},
+        ext_modules=[CMakeExtension("grundy._grundy", target="_grundy")],
+        cmdclass={"build_ext": CMakeBuild},
+        # setuptools' own work files beside the CMake build folders, not among them.
+        options={"build": {"build_base": "build/setuptools"}, "egg_info": {"egg_base": "build/setuptools"}},
+        zip_safe=False,
+    )
