@@ -83,7 +83,27 @@ def build_command(build_dir, target, jobs):
     return ["cmake", "--build", str(build_dir), "--target", target, "--parallel", jobs]
 
 
+def missing_packages():
+    """What this Python lacks to build the package, as one line (None when nothing):
+    NumPy (the module is built against its headers) and, for setuptools before 70.1,
+    the wheel package (`pip install --no-build-isolation` fetches neither)."""
+    import importlib.util
+
+    import setuptools
+
+    missing = [name for name in ("numpy", "wheel") if importlib.util.find_spec(name) is None]
+    version = tuple(int(part) for part in re.findall(r"\d+", setuptools.__version__)[:2])
+    if "wheel" in missing and version >= (70, 1):
+        missing.remove("wheel")  # bdist_wheel is part of setuptools since 70.1
+    if not missing:
+        return None
+    return (f"setup.py: {sys.executable} has no {' and no '.join(missing)}; with Debian's Python: "
+            f"apt-get install python3-numpy python3-wheel, then /usr/bin/python3 -m venv --system-site-packages .venv")
+
+
 if __name__ == "__main__":  # setuptools runs this file as __main__; check_package.py imports it
+    if (why := missing_packages()) is not None:
+        sys.exit(why)
     (ROOT / "build" / "setuptools").mkdir(parents=True, exist_ok=True)
     setup(
         version=project_version(),
