@@ -7,6 +7,10 @@ Part 1, Kayles g(0..N), interleaved in one run (each repeated, medians):
   engine         grundy.Engine(kayles).value(N): the C++ solver, Python options()
   table_of       grundy.table_of(kayles_rule, N): bottom-up in C++, Python options(n)
   table_of array grundy.table_of(kayles_array, N): options(n) as a NumPy int array
+  engine many    the Engine on the same game with options_many(positions): the
+                 search's next positions fetched in one call per batch
+  table_of many  table_of on a rule whose options_many(heaps) builds every option of
+                 a batch of heaps in one NumPy computation (an int array per heap)
   recursion      plain memoised recursion in pure Python (functools.cache, set mex),
                  the way problem statements write it
   c++ plain      grundy.table("kayles", N, method="plain"): the same game all in C++
@@ -48,6 +52,39 @@ def kayles_array(n):
     return np.concatenate(rows) if rows else np.empty((0, 2), np.int64)
 
 
+class KaylesMany:
+    """The (move, [components]) game, also answering for many positions in one call."""
+
+    name = "kayles"
+    options = staticmethod(kayles)
+
+    @staticmethod
+    def options_many(positions):
+        return [kayles(n) for n in positions]
+
+
+class KaylesArrays:
+    """The rule as int arrays, every option of a batch of heaps built at once."""
+
+    options = staticmethod(kayles_array)
+
+    @staticmethod
+    def options_many(heaps):
+        heaps = np.asarray(heaps, dtype=np.int64)
+        owner, left, right = [], [], []
+        for k in (1, 2):
+            counts = np.maximum((heaps - k) // 2 + 1, 0)  # splits i <= n - k - i
+            n = np.repeat(heaps, counts)
+            i = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+            owner.append(np.repeat(np.arange(len(heaps)), counts))
+            left.append(i)
+            right.append(n - k - i)
+        owner = np.concatenate(owner)
+        order = np.argsort(owner, kind="stable")
+        rows = np.column_stack((np.concatenate(left)[order], np.concatenate(right)[order]))
+        return np.split(rows, np.cumsum(np.bincount(owner, minlength=len(heaps)))[:-1])
+
+
 def recursion(n):
     @functools.cache
     def g(m):
@@ -76,6 +113,8 @@ KAYLES_WAYS = {
     "engine": lambda n: grundy.Engine(kayles).value(n),
     "table_of": lambda n: int(grundy.table_of(kayles_rule, n).values[n]),
     "table_of array": lambda n: int(grundy.table_of(kayles_array, n).values[n]),
+    "engine many": lambda n: grundy.Engine(KaylesMany()).value(n),
+    "table_of many": lambda n: int(grundy.table_of(KaylesArrays(), n).values[n]),
     "recursion": recursion,
     "c++ plain": lambda n: int(grundy.table("kayles", n, method="plain", no_cache=True, threads=1).values[n]),
     "c++ fast": lambda n: int(grundy.table("kayles", n, no_cache=True, threads=1).values[n]),
@@ -116,9 +155,9 @@ def board_recursion(rows):
 
 
 def timed(run, arg):
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     answer = run(arg)
-    return time.perf_counter() - start, answer
+    return time.perf_counter() - start, time.process_time() - cpu, answer
 
 
 def main():
@@ -129,27 +168,37 @@ def main():
     sys.setrecursionlimit(100_000)
 
     times = {way: [] for way in KAYLES_WAYS}
+    cpu_times = {way: [] for way in KAYLES_WAYS}
     answers = {}
     for _ in range(repeats):
         for way, run in KAYLES_WAYS.items():
-            elapsed, answers[way] = timed(run, n)
+            elapsed, cpu, answers[way] = timed(run, n)
             times[way].append(elapsed)
+            cpu_times[way].append(cpu)
     values = {v for way, v in answers.items() if not way.endswith("loop")}
     assert len(values) == 1, answers
     median = {way: statistics.median(t) for way, t in times.items()}
-    print(f"Kayles g(0..{n}), median of {repeats} (interleaved):")
+    cpu = {way: statistics.median(t) for way, t in cpu_times.items()}
+    print(f"Kayles g(0..{n}), median of {repeats} (interleaved), wall and CPU:")
     for way, t in median.items():
-        print(f"  {way:15s} {t * 1e3:9.1f} ms   recursion / this = {median['recursion'] / t:6.2f}x")
-    print(f"  engine overhead:   engine / pairs loop   = {median['engine'] / median['pairs loop']:.2f}x")
-    print(f"                     table_of / options loop = {median['table_of'] / median['options loop']:.2f}x")
+        print(f"  {way:15s} {t * 1e3:9.1f} ms  cpu {cpu[way] * 1e3:9.1f} ms   "
+              f"recursion / this = {median['recursion'] / t:6.2f}x")
+
+    def ratio(a, b):
+        return f"{median[a] / median[b]:.2f}x (cpu {cpu[a] / cpu[b]:.2f}x)"
+
+    print(f"  engine overhead:   engine / pairs loop       = {ratio('engine', 'pairs loop')}")
+    print(f"                     engine many / pairs loop  = {ratio('engine many', 'pairs loop')}")
+    print(f"                     table_of / options loop   = {ratio('table_of', 'options loop')}")
     print(f"  NumPy options:     recursion / table_of array = {median['recursion'] / median['table_of array']:.1f}x")
+    print(f"  options_many:      table_of array / table_of many = {ratio('table_of array', 'table_of many')}")
 
     board = tuple(sorted(pins + r for r in range(row_count)))
     plain, engine = [], []
     for _ in range(max(1, repeats // 2)):
-        elapsed, by_recursion = timed(board_recursion, board)
+        elapsed, _, by_recursion = timed(board_recursion, board)
         plain.append(elapsed)
-        elapsed, by_engine = timed(lambda b: grundy.Engine(Board()).value(b), board)
+        elapsed, _, by_engine = timed(lambda b: grundy.Engine(Board()).value(b), board)
         engine.append(elapsed)
         assert by_recursion == by_engine, (by_recursion, by_engine)
     print(f"Kayles board {board} (value {by_engine}): plain recursion over boards "

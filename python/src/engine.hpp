@@ -24,6 +24,10 @@ namespace py = pybind11;
 class Engine {
  public:
   explicit Engine(py::object game);
+  /// Leaves its search's working memory to the next Engine (see set_limits).
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
   /// The value of a position (a list: a sum of components).
   Nimber value(py::handle position, const CallLimits& limits);
   /// The command line's report fields as a dict (normal or misère play); max_moves as count_of reads it.
@@ -44,6 +48,7 @@ class Engine {
   PythonGame game_;
   Analyzer<PythonGame> analyzer_;
   misere::MisereSearch<PythonGame> misere_;
+  bool first_call_ = true;
 };
 
 /// Registers Engine (and _python_game_name) on `m`.

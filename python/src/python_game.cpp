@@ -39,6 +39,7 @@ PythonGame::PythonGame(py::object game) : game_(std::move(game)) {
   if (!PyCallable_Check(options_.ptr())) {
     throw InputError("python game: " + repr_of(game_) + " has no options(position) method");
   }
+  options_many_ = optional_method(game_, "options_many");
   canonical_ = optional_method(game_, "canonical");
   decompose_ = optional_method(game_, "decompose");
   value_ = optional_method(game_, "value");
@@ -48,7 +49,75 @@ PythonGame::PythonGame(py::object game) : game_(std::move(game)) {
 py::object PythonGame::call_options(Position p) const {
   // Ctrl-C: Python's own handler only notes the signal; this runs it, raising KeyboardInterrupt.
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  if (!options_many_.is_none()) {
+    if (asked_.size() <= p) asked_.resize(positions_.size(), false);
+    asked_[p] = true;
+  }
   return options_(positions_[p]);
+}
+
+py::object PythonGame::take_fetched_or_call(Position p) const {
+  const auto found = fetched_.find(p);
+  if (found == fetched_.end()) return call_options(p);
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  py::object answer = std::move(found->second.first);
+  fetched_options_ -= found->second.second;
+  fetched_.erase(found);
+  return answer;
+}
+
+void PythonGame::fetch_many(std::span<const Position> frontier) const {
+  if (fetched_options_ >= kFetchedOptions) return;
+  // Before any answer is seen, a position is assumed to have many options (a small first batch).
+  const std::size_t per_position =
+      answers_seen_ == 0 ? kFetchedOptions / 16 : std::max<std::size_t>(1, options_seen_ / answers_seen_);
+  const std::size_t budget = std::clamp<std::size_t>((kFetchedOptions - fetched_options_) / per_position, 1, kMaxBatch);
+  if (asked_.size() < positions_.size()) asked_.resize(positions_.size(), false);
+  std::vector<Position> ids;
+  for (const Position id : frontier) {
+    if (asked_[id]) continue;
+    asked_[id] = true;
+    ids.push_back(id);
+    if (ids.size() == budget) break;
+  }
+  if (ids.empty()) return;
+  py::list positions(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) positions[i] = positions_[ids[i]];
+  const auto forget = [&] {  // on an error: asked for again, one by one or in a later batch
+    for (const Position id : ids) asked_[id] = false;
+  };
+  py::object answered;
+  try {
+    answered = options_many_(positions);
+  } catch (...) {
+    forget();
+    throw;
+  }
+  const auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(answered.ptr(), "options_many"));
+  if (!sequence) {
+    forget();
+    rethrow_unless_type_error();
+  }
+  if (!sequence || PySequence_Fast_GET_SIZE(sequence.ptr()) != static_cast<Py_ssize_t>(ids.size())) {
+    forget();
+    throw InputError("python game " + name_ + ": options_many(" + repr_of(positions) + ") returned " +
+                     repr_of(answered) + ", not a list of one answer per position (" + std::to_string(ids.size()) +
+                     ")");
+  }
+  PyObject** answers = PySequence_Fast_ITEMS(sequence.ptr());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    // The size only sizes later batches: an answer without one is checked when options() reads it.
+    Py_ssize_t count = PyObject_Length(answers[i]);
+    if (count < 0) {
+      PyErr_Clear();
+      count = 1;
+    }
+    const auto options = static_cast<std::size_t>(count);
+    fetched_.emplace(ids[i], std::pair{py::reinterpret_borrow<py::object>(answers[i]), options});
+    fetched_options_ += options;
+    options_seen_ += options;
+  }
+  answers_seen_ += ids.size();
 }
 
 py::object PythonGame::options_sequence(Position p, const py::object& listed) const {

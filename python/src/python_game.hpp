@@ -10,6 +10,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <pybind11/pybind11.h>
@@ -49,7 +51,7 @@ class PythonGame {
   template <class Sink>
   void options(Position p, Sink& sink) const {
     // A list or tuple is read in place (PySequence_Fast); any other iterable is copied once.
-    const py::object listed = call_options(p);
+    const py::object listed = fetched_.empty() ? call_options(p) : take_fetched_or_call(p);
     const py::object sequence = options_sequence(p, listed);
     const Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence.ptr());
     PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
@@ -59,6 +61,14 @@ class PythonGame {
       components_of(p, items[i], move, parts);
       sink.add(move, std::span<const Position>(parts));
     }
+  }
+
+  /// With options_many: fetches in one call the options of those of `frontier` (a new
+  /// frame's components, the positions the search goes to next) never asked for, and
+  /// keeps each answer until options() asks for it. About kFetchedOptions options are
+  /// kept at most: a batch is sized from the options per position seen so far.
+  void prefetch_options(std::span<const Position> frontier) const {
+    if (!options_many_.is_none()) fetch_many(frontier);
   }
 
   /// Ids are dense (0, 1, 2, ... in the order first met): the memo is a plain array.
@@ -88,6 +98,10 @@ class PythonGame {
 
  private:
   py::object call_options(Position p) const;
+  py::object take_fetched_or_call(Position p) const;
+  void fetch_many(std::span<const Position> frontier) const;
+  static constexpr std::size_t kFetchedOptions = std::size_t{1} << 16;
+  static constexpr std::size_t kMaxBatch = 1024;
   Position call_canonical(Position p) const;
   void call_decompose(Position p, std::vector<Position>& parts) const;
   std::optional<Nimber> call_value(Position p) const;
@@ -100,6 +114,7 @@ class PythonGame {
 
   py::object game_;
   py::object options_;
+  py::object options_many_;
   py::object canonical_;
   py::object decompose_;
   py::object value_;
@@ -107,6 +122,13 @@ class PythonGame {
   mutable py::dict ids_;
   mutable std::vector<Position> direct_ids_;  // id + 1 of the int v, indexed by v
   mutable std::vector<py::object> positions_;
+  // With options_many: the answers fetched and not yet taken, what they hold, and
+  // which ids were ever asked for (fetched or called), so none is fetched twice.
+  mutable std::unordered_map<Position, std::pair<py::object, std::size_t>> fetched_;
+  mutable std::size_t fetched_options_ = 0;
+  mutable std::size_t answers_seen_ = 0;
+  mutable std::size_t options_seen_ = 0;
+  mutable std::vector<bool> asked_;
 };
 
 }  // namespace grundy::python

@@ -50,7 +50,9 @@ struct OptionShape {
 /// Reads the options options(n) returns, in any of the documented forms, into OptionShapes.
 class OptionReader {
  public:
-  OptionReader(std::uint64_t n, const std::vector<Nimber>& g) : n_(n), g_(g) {}
+  /// `batched`: the options came from options_many (messages say so).
+  OptionReader(std::uint64_t n, const std::vector<Nimber>& g, bool batched = false)
+      : n_(n), g_(g), batched_(batched) {}
 
   void read(const py::object& listed, std::vector<OptionShape>& out) {
     out.clear();
@@ -73,7 +75,8 @@ class OptionReader {
 
  private:
   [[noreturn]] void refuse(const std::string& what) const {
-    throw InputError("table_of: options(" + std::to_string(n_) + ") " + what);
+    throw InputError(batched_ ? "table_of: options_many's answer for heap " + std::to_string(n_) + " " + what
+                              : "table_of: options(" + std::to_string(n_) + ") " + what);
   }
 
   void add_heap(OptionShape& option, std::uint64_t heap) const {
@@ -153,6 +156,63 @@ class OptionReader {
 
   std::uint64_t n_;
   const std::vector<Nimber>& g_;
+  bool batched_;
+};
+
+/// The options of heaps 0, 1, 2, ... in order: options(n) for each, or, where the
+/// rule has options_many(heaps), one call per batch of heaps. A batch's answers are
+/// alive together, so a batch holds about kBatchOptions options (sized from the
+/// last batch's) and at most kMaxBatch heaps.
+class OptionsSource {
+ public:
+  explicit OptionsSource(const py::object& rule)
+      : options_(py::hasattr(rule, "options") ? rule.attr("options") : rule),
+        many_(py::hasattr(rule, "options_many") ? py::object(rule.attr("options_many")) : py::object(py::none())) {}
+
+  [[nodiscard]] bool batched() const { return !many_.is_none(); }
+
+  /// What the rule gives for heap n (n = 0, 1, 2, ... in turn, n <= upto).
+  py::object next(std::uint64_t n, std::uint64_t upto) {
+    if (many_.is_none()) return options_(n);
+    if (n >= first_ + answers_.size()) fetch(n, upto);
+    return answers_[n - first_];
+  }
+
+  /// Options read from the answer for the last heap given (sizes the next batch).
+  void note_options(std::size_t count) { batch_options_ += count; }
+
+ private:
+  static constexpr std::size_t kBatchOptions = std::size_t{1} << 16;
+  static constexpr std::size_t kMaxBatch = 4096;
+
+  void fetch(std::uint64_t n, std::uint64_t upto) {
+    std::size_t size = 1;
+    if (!answers_.empty()) {
+      const std::size_t per_heap = std::max<std::size_t>(1, batch_options_ / answers_.size());
+      size = std::clamp<std::size_t>(kBatchOptions / per_heap, 1, std::min(2 * answers_.size(), kMaxBatch));
+    }
+    size = static_cast<std::size_t>(std::min<std::uint64_t>(size, upto - n + 1));
+    py::list heaps(size);
+    for (std::size_t i = 0; i < size; ++i) heaps[i] = py::int_(n + i);
+    const py::object answered = many_(heaps);
+    const auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(answered.ptr(), "options_many"));
+    if (!sequence) rethrow_unless_type_error();
+    if (!sequence || PySequence_Fast_GET_SIZE(sequence.ptr()) != static_cast<Py_ssize_t>(size)) {
+      throw InputError("table_of: options_many(" + repr_of(heaps) + ") returned " + repr_of(answered) +
+                       ", not a list of one answer per heap (" + std::to_string(size) + ")");
+    }
+    PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
+    answers_.clear();
+    for (std::size_t i = 0; i < size; ++i) answers_.push_back(py::reinterpret_borrow<py::object>(items[i]));
+    first_ = n;
+    batch_options_ = 0;
+  }
+
+  py::object options_;
+  py::object many_;
+  std::vector<py::object> answers_;  // the answers for heaps first_, first_ + 1, ...
+  std::uint64_t first_ = 0;
+  std::size_t batch_options_ = 0;
 };
 
 /// Which take-and-break code a rule's options make, learnt from the options
@@ -281,7 +341,7 @@ TableHandle table_of(const py::object& rule, const Count& upto_text, const Count
                       count_of(max_heaps_text, "max_heaps", 3, 2)};
     if (shape->max_take == 0) throw InputError("max_take: '0' is below 1 (every move removes at most max_take)");
   }
-  const py::object options = py::hasattr(rule, "options") ? rule.attr("options") : rule;
+  OptionsSource source(rule);
   std::optional<CodeLearner> learner;
   if (shape) learner.emplace(*shape);
   catalogue::TableResult table;
@@ -292,7 +352,8 @@ TableHandle table_of(const py::object& rule, const Count& upto_text, const Count
   std::vector<OptionShape> read;
   for (std::uint64_t n = 0; n <= upto; ++n) {
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    OptionReader(n, table.values).read(options(n), read);
+    OptionReader(n, table.values, source.batched()).read(source.next(n, upto), read);
+    source.note_options(read.size());
     if (learner) learner->add(n, read);
     mex.clear();
     for (const OptionShape& option : read) mex.insert(option.value);

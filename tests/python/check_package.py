@@ -5,6 +5,14 @@ venv, and a wheel from `python3 -m build --wheel --no-isolation` installed into 
 second venv; each imports grundy from outside the tree, with the command line's
 version. Run by ctest as python_package.
 
+The fresh path (what `pip install` does in a clone with no build folder) is
+checked up to the compiler: setup.py's own configure command runs from nothing
+under the venv's Python, and the build it plans for the module is checked (the
+library and the module, Release, no command-line tool, tests or benchmarks); the
+compiling itself is then reused from BUILD_DIR. Not covered here: compiling in that
+fresh folder (the same sources and flags as the Release build) and how long it
+takes (docs/python.md gives a figure).
+
 Usage: check_package.py SOURCE_DIR BUILD_DIR WORKDIR GRUNDY_BINARY
   BUILD_DIR: a configured CMake build folder, which the package build reuses
   (GRUNDY_CMAKE_BUILD_DIR) so the test builds nothing twice.
@@ -39,6 +47,35 @@ def venv(path):
     return os.path.join(path, "bin", "python")
 
 
+FRESH_CONFIGURE = """
+import subprocess, sys
+sys.path.insert(0, {tree!r})
+import setup
+subprocess.run(setup.configure_command({build!r}), check=True, stdout=subprocess.DEVNULL)
+print(" ".join(setup.build_command({build!r}, "_grundy", "1")))
+"""
+
+
+def check_fresh_plan(python, tree, build, env):
+    """setup.py's configure from nothing; the module's build plan is the library and the module alone."""
+    build_command = subprocess.run([python, "-c", FRESH_CONFIGURE.format(tree=tree, build=build)], check=True,
+                                   env=env, capture_output=True, text=True).stdout.split()
+    cache = open(os.path.join(build, "CMakeCache.txt")).read()
+    assert "CMAKE_BUILD_TYPE:STRING=Release" in cache
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        print("package: no Ninja, the fresh build plan is not checked")
+        return
+    targets = subprocess.run(["ninja", "-C", build, "-t", "targets", "all"], check=True, capture_output=True,
+                             text=True).stdout
+    for unwanted in ("grundy_cli", "grundy_tests", "grundy_mpi", "_bench"):
+        assert unwanted not in targets, f"a fresh package build configures {unwanted}"
+    plan = subprocess.run(build_command + ["--", "-n"], check=True, capture_output=True, text=True).stdout
+    steps = [line for line in plan.splitlines() if line.startswith("[")]
+    assert any("_grundy.dir" in line for line in steps) and any("grundy.dir/src/" in line for line in steps), plan
+    assert not any(word in line for line in steps for word in ("apps/", "tests/", "bench/")), plan
+    print(f"package: a fresh configure plans {len(steps)} steps, the library and the module alone")
+
+
 def main():
     source, build_dir, work, binary = (os.path.abspath(a) for a in sys.argv[1:5])
     version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.split()[-1]
@@ -52,6 +89,7 @@ def main():
     check = CHECK.format(tree=tree, version=version)
 
     python = venv(os.path.join(work, "venv-pip"))
+    check_fresh_plan(python, tree, os.path.join(work, "fresh-cmake"), env)
     run(python, "-m", "pip", "install", "--no-build-isolation", ".", cwd=tree, env=env)
     run(python, "-c", check, cwd=outside, env=env)
 

@@ -28,6 +28,10 @@
 //       the value of some canonical components without search (closed forms,
 //       small tables), std::nullopt for the others; the solver asks it for every
 //       option component before the memo, so it must be cheap [search]
+//   void prefetch_options(std::span<const Position> next) const;
+//       told the components of each position the solver expands (canonical, split,
+//       without known values; some may be solved already), so a game that can fetch
+//       many positions' options in one call (a Python game's options_many) does [nothing]
 //   template <class Sink> void moves_to(const Position&, Nimber target, Sink&) const;
 //       exactly the options whose value is target, for positions too large to
 //       enumerate [every option, filtered by value]. A sink may offer counting
@@ -99,6 +103,11 @@ concept HasValue = requires(const G& game, const PositionOf<G>& p) {
 template <class G>
 concept HasKnownValue = requires(const G& game, const PositionOf<G>& p) {
   { game.known_value(p) } -> std::same_as<std::optional<Nimber>>;
+};
+
+template <class G>
+concept HasPrefetchOptions = requires(const G& game, std::span<const PositionOf<G>> next) {
+  game.prefetch_options(next);
 };
 
 /// A sink with the counting hooks of moves_to (full, count, incomplete).

@@ -75,8 +75,27 @@ using DefaultMemoOf = typename detail::DefaultMemo<G>::type;
 /// `Memo` is for benchmarks comparing memo tables; the default is the right choice.
 template <Game G, class Memo = DefaultMemoOf<G>>
 class Solver {
+  struct Frame;
+
  public:
   using Position = PositionOf<G>;
+
+  /// The search's working memory (the stack and the option arenas), empty between
+  /// searches. A solver made for one short task may hand it to the next (a Python
+  /// Engine per call does), whose search then runs on pages already mapped instead
+  /// of fresh ones the kernel must first zero.
+  struct Scratch {
+    std::vector<Frame> stack;
+    std::vector<Position> components;
+    std::vector<Nimber> values;
+    std::vector<std::size_t> option_ends;
+    std::vector<Nimber> option_constants;
+    [[nodiscard]] std::uint64_t bytes() const {
+      return stack.capacity() * sizeof(Frame) + components.capacity() * sizeof(Position) +
+             values.capacity() * sizeof(Nimber) + option_ends.capacity() * sizeof(std::size_t) +
+             option_constants.capacity() * sizeof(Nimber);
+    }
+  };
 
   /// The solver keeps a reference to `game`, which must outlive it. A MemoryBudget
   /// converts to limits with no deadline, stop flag or progress report.
@@ -171,6 +190,27 @@ class Solver {
   }
   [[nodiscard]] const G& game() const { return game_; }
 
+  /// Moves the working memory out (between searches), leaving this solver's empty.
+  Scratch take_scratch() {
+    checked_capacity_ = 0;
+    return Scratch{std::move(stack_), std::move(components_), std::move(values_), std::move(option_ends_),
+                   std::move(option_constants_)};
+  }
+  /// Takes `scratch` (another solver's, from take_scratch) as this one's working memory, between searches.
+  void adopt_scratch(Scratch&& scratch) {
+    stack_ = std::move(scratch.stack);
+    components_ = std::move(scratch.components);
+    values_ = std::move(scratch.values);
+    option_ends_ = std::move(scratch.option_ends);
+    option_constants_ = std::move(scratch.option_constants);
+    // Emptied (a finished search leaves them empty anyway), capacity kept.
+    stack_.clear();
+    components_.clear();
+    values_.clear();
+    option_ends_.clear();
+    option_constants_.clear();
+  }
+
  private:
   static Memo make_memo(const G& game) {
     if constexpr (std::is_constructible_v<Memo, detail::DenseIndexOf<G>>) {
@@ -260,6 +300,10 @@ class Solver {
     stack_.push_back(Frame{p, component_begin, end_begin, component_begin});
     ComponentSink sink(*this);
     game_.options(p, sink);
+    if constexpr (HasPrefetchOptions<G>) {
+      // The positions the search goes to next: a game that answers many in one call fetches them now.
+      game_.prefetch_options(std::span<const Position>(components_).subspan(component_begin));
+    }
     if constexpr (requires { memo_.prefetch(p); }) {
       // The lookups of descend_into_unknown_component() then find their slots in cache.
       for (std::size_t i = component_begin; i < components_.size(); ++i) memo_.prefetch(components_[i]);
