@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grundy/heap/periodicity.hpp"
+
 namespace grundy::heap {
 
 namespace {
@@ -19,7 +21,7 @@ ExtendResult grow_table(HeapTable& table, const GrowGoal& goal, const ExtendOpti
   if (goal.limit < table.size()) table.truncate(goal.limit + 1);
   const std::uint64_t start_size = table.size();
   const std::uint64_t cover = std::min(goal.cover, goal.limit);
-  std::uint64_t next = table.rules().unequal_split()
+  std::uint64_t next = !period_theorem_applies(table.rules())
                            ? cover
                            : std::min(goal.limit, std::max(kFirstStep, start_size == 0 ? 0 : start_size - 1));
   ExtendResult result;
