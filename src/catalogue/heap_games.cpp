@@ -283,8 +283,7 @@ heap::HeapRules splittles_rules(const std::vector<std::uint64_t>& set) {
   heap::TakeBreakCode code;
   code.head.resize(set.back() + 1);
   for (std::uint64_t s : set) code.head[s].counts = 7;
-  std::string name = heap::format_take_break_code(code);
-  return heap::rules_from_code(std::move(code), std::move(name));
+  return heap::rules_from_code(std::move(code), "splittles");
 }
 
 GameInfo splittles_info() {

@@ -121,8 +121,7 @@ std::unique_ptr<Instance> all_but_instance(const GameInfo& info, const RuleValue
   code.head[0] = heap::CodeDigit{};
   for (std::uint64_t e : excluded) code.head[e] = heap::CodeDigit{};
   code.tail.push_back(heap::CodeDigit{.counts = 3});
-  std::string name = heap::format_take_break_code(code);
-  return make_heap_game_instance(info, heap::rules_from_code(std::move(code), std::move(name)), rules, context,
+  return make_heap_game_instance(info, heap::rules_from_code(std::move(code), "subtraction"), rules, context,
                                  Json{{"all_but", excluded}});
 }
 

@@ -145,7 +145,7 @@ void normalise(TakeBreakCode& code) {
       if (d.empty()) d = CodeDigit{};
       // {2,3+} is {2+}: a count just below the open range's start joins it.
       while (d.and_more && std::popcount(d.counts) >= 2) {
-        const int top = std::bit_width(d.counts) - 1;
+        const std::uint64_t top = std::bit_width(d.counts) - 1;
         if (((d.counts >> (top - 1)) & 1U) == 0) break;
         d.counts &= ~(std::uint64_t{1} << top);
       }
