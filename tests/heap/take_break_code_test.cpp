@@ -248,8 +248,9 @@ TEST(TakeBreakCode, OctalCodesStayOctal) {
   }
   EXPECT_TRUE(grundy::heap::same_game(grundy::heap::parse_heap_rules("0.{0,1,2}{0,1,2}"),
                                       grundy::heap::parse_heap_rules("0.77")));
-  EXPECT_TRUE(grundy::heap::same_game(grundy::heap::parse_heap_rules("0.7!"), grundy::heap::parse_heap_rules("0.7")))
-      << "no modifier where no split is unequal";
+  EXPECT_TRUE(grundy::heap::same_game(grundy::heap::parse_heap_rules("0.3!"), grundy::heap::parse_heap_rules("0.3")))
+      << "a modifier restricts only moves that leave two heaps or more";
+  EXPECT_TRUE(grundy::heap::parse_heap_rules("0.7!").unequal_split());
 }
 
 TEST(TakeBreakCode, CanonicalForms) {
