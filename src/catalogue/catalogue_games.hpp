@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "grundy/catalogue/entry.hpp"
+#include "grundy/heap/rules.hpp"
 
 namespace grundy::catalogue {
 
@@ -11,8 +12,13 @@ const Entry& nim_entry();
 const Entry& subtraction_entry();
 const Entry& passnim_entry();
 const Entry& divide_entry();
-/// octal, then the named heap games (kayles, dawsons-kayles, ...).
+/// octal, then the named heap games (kayles, dawsons-kayles, ...), then splittles.
 std::vector<const Entry*> heap_entries();
+/// A heap game's instance for any rules (octal, hexadecimal or generalized code)
+/// with the heap games' rule options (--upto, --method, ...) read from `values`;
+/// `fields` are added to every report's and table's game fields.
+std::unique_ptr<Instance> make_heap_game_instance(const GameInfo& info, const heap::HeapRules& rules,
+                                                  const RuleValues& values, const Context& context, const Json& fields);
 const Entry& treblecross_entry();
 const Entry& rect_entry();
 const Entry& gridsplit_entry();

@@ -12,8 +12,11 @@
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/games/octal.hpp"
+#include "grundy/games/subtraction.hpp"
+#include "grundy/games/take_break.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/moves.hpp"
+#include "grundy/heap/take_break_code.hpp"
 #include "heap_quotient.hpp"
 #include "heap_tables.hpp"
 
@@ -29,7 +32,10 @@ const char* const kCodeHelp =
     "remove the whole heap, 2 = may leave one heap, 4 = may leave two non-empty heaps, 8 = three heaps (hexadecimal "
     "digits 8-f). d0 is 0, or 4 (8, c) when a heap may be split without removing anything. Examples: 0.77 Kayles, "
     "0.07 Dawson's Kayles, 0.007 Treblecross, 0.137 Dawson's chess, 0.6 Officers, 4.0 (split a heap in two), 0.3f "
-    "(hexadecimal). Names: kayles, dawsons-kayles, treblecross, dawsons-chess, officers, grundys-game.";
+    "(hexadecimal). Names: kayles, dawsons-kayles, treblecross, dawsons-chess, officers, grundys-game. Generalized "
+    "codes: digits g-z (16-35: up to five heaps), heap counts in braces ({2,3}, {2+} for two or more), after a digit "
+    "! (the heaps left pairwise unequal), ? (not all equal) or = (all equal), and repeating digits in brackets at "
+    "the end (0.[3] is Nim, 4!.0 Grundy's game, {2+}.0 split a heap into any number of heaps).";
 
 std::string move_text(const games::OctalGame::Move& m, bool grundys) {
   std::string text;
@@ -147,6 +153,72 @@ Speech<games::OctalGame> heap_speech(const std::shared_ptr<heap::HeapTable>& tab
   return speech;
 }
 
+// Generalized codes (games/take_break.hpp): the plain kernel, any number of heaps.
+std::string code_move_text(const games::TakeBreakGame::Move& m) {
+  std::string text = m.take == 0 ? fmt::format("split the heap of {} without removing any", m.from)
+                                 : fmt::format("take {} from the heap of {}", m.take, m.from);
+  if (m.to.empty()) return text + ", leaving nothing";
+  return text + fmt::format(", leaving {}", fmt::join(m.to, " + "));
+}
+
+// The period fields every heap report has, and for a code no theorem covers the pattern seen.
+void code_period_fields(const heap::HeapTable& table, Report& report) {
+  const std::string code = heap::format_code(table.rules());
+  const auto& period = table.period();
+  report.extra["period"] = period ? Json(period->period) : Json(nullptr);
+  report.extra["preperiod"] = period ? Json(period->preperiod) : Json(nullptr);
+  report.extra["saltus"] = period ? Json(period->saltus) : Json(nullptr);
+  report.extra["table_upto"] = table.size() == 0 ? 0 : table.size() - 1;
+  report.extra["period_theorem"] = heap::period_theorem_applies(table.rules());
+  report.extra["observed_period"] = nullptr;
+  if (period) {
+    report.notes.push_back(code + ": " + heap::period_text(*period));
+    return;
+  }
+  const std::optional<heap::Periodicity> seen =
+      table.wide() ? heap::observe_period(std::span<const std::uint32_t>(table.wide_values()))
+                   : heap::observe_period(std::span<const std::uint16_t>(table.narrow_values()));
+  if (seen) {
+    report.extra["observed_period"] = {{"period", seen->period}, {"preperiod", seen->preperiod}, {"saltus", seen->saltus}};
+    report.notes.push_back(fmt::format("{}: pattern g(n + {}) = g(n) + {} seen from n0 = {} to n = {} (not proven: no "
+                                       "heap beyond the table is answered from it)",
+                                       code, seen->period, seen->saltus, seen->preperiod, table.size() - 1));
+  }
+}
+
+Speech<games::TakeBreakGame> code_speech(const std::shared_ptr<heap::HeapTable>& table, const HeapSettings& settings,
+                                         const Context& context, const Json& fields) {
+  Speech<games::TakeBreakGame> speech;
+  speech.draw = [](std::uint64_t heap, const std::string& label) { return token_row(label, heap); };
+  speech.parse = [](std::string_view text, const std::string& what) {
+    return parse_count(text, what, games::TakeBreakGame::kMaxHeap);
+  };
+  speech.format = [](std::uint64_t heap) { return std::to_string(heap); };
+  speech.prepare = [table, settings, context](std::span<const std::uint64_t> heaps) {
+    const std::uint64_t largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end());
+    cover_heaps(*table, largest, settings.limit, settings.run, context, settings.cache.get());
+  };
+  speech.describe = [](std::uint64_t, const games::TakeBreakGame::Move& m, std::span<const std::uint64_t>) {
+    MoveInfo info{.text = code_move_text(m)};
+    info.fields["take"] = m.take;
+    info.fields["from"] = m.from;
+    info.fields["to"] = m.to;
+    return info;
+  };
+  speech.extras = [table, fields](Report& report, auto&) {
+    report.extra["code"] = heap::format_code(table->rules());
+    report.title = report.game == "octal" ? "octal " + heap::format_code(table->rules()) : report.game;
+    for (const auto& [key, value] : fields.items()) report.extra[key] = value;
+    code_period_fields(*table, report);
+  };
+  speech.table = [rules = table->rules(), settings, context, fields](std::uint64_t upto, const TableRequest& request) {
+    TableResult result = heap_table(rules, upto, request, settings.run, context);
+    for (const auto& [key, value] : fields.items()) result.extra[key] = value;
+    return result;
+  };
+  return speech;
+}
+
 std::vector<RuleOption> heap_options() {
   return {RuleOption{.name = "--upto",
                      .kind = RuleOption::Kind::value,
@@ -194,6 +266,7 @@ GameInfo heap_info(std::string name, std::string summary, bool takes_code) {
 
 std::unique_ptr<Instance> make_heap_instance(const GameInfo& info, const heap::HeapRules& rules,
                                              const RuleValues& values, const Context& context) {
+  if (rules.general() != nullptr) return make_heap_game_instance(info, rules, values, context, Json::object());
   const HeapSettings settings = heap_settings(rules, values);
   auto table = std::make_shared<heap::HeapTable>(rules);
   auto game = std::make_shared<const games::OctalGame>(table);
@@ -201,7 +274,62 @@ std::unique_ptr<Instance> make_heap_instance(const GameInfo& info, const heap::H
                                                           info.name, info.component_noun);
 }
 
+// Splittles: take s in S, leaving none, one or two heaps: the code with 7 at each s.
+heap::HeapRules splittles_rules(const std::vector<std::uint64_t>& set) {
+  if (set.back() >= heap::kMaxCodeDigits) {
+    throw InputError(fmt::format("--set: splittles takes at most {} tokens at once (got {})",
+                                 heap::kMaxCodeDigits - 1, set.back()));
+  }
+  heap::TakeBreakCode code;
+  code.head.resize(set.back() + 1);
+  for (std::uint64_t s : set) code.head[s].counts = 7;
+  return heap::rules_from_code(std::move(code), "splittles");
+}
+
+GameInfo splittles_info() {
+  GameInfo info = heap_info("splittles", "Splittles: take s tokens, s in a set S, optionally splitting the rest in two",
+                            false);
+  info.rules = "A move removes exactly s tokens from one heap, for some s in the finite set S, and may leave the rest "
+               "as one heap or split it into two non-empty heaps (the take-and-break code with digit 7 at each s; "
+               "S = {1,2} is Kayles).";
+  info.example = "splittles --set 1,3 6 9";
+  info.rule_options.insert(info.rule_options.begin(),
+                           RuleOption{.name = "--set",
+                                      .kind = RuleOption::Kind::value,
+                                      .value_name = "S1,S2,...",
+                                      .help = "the numbers of tokens a move may take: whole numbers 1 .. 65535, "
+                                              "comma-separated",
+                                      .required = true});
+  return info;
+}
+
 }  // namespace
+
+std::unique_ptr<Instance> make_heap_game_instance(const GameInfo& info, const heap::HeapRules& rules,
+                                                  const RuleValues& values, const Context& context, const Json& fields) {
+  const HeapSettings settings = heap_settings(rules, values);
+  auto table = std::make_shared<heap::HeapTable>(rules);
+  if (rules.general() == nullptr) {
+    auto game = std::make_shared<const games::OctalGame>(table);
+    Speech<games::OctalGame> speech = heap_speech(table, settings, context);
+    if (!fields.empty()) {
+      speech.extras = [inner = speech.extras, fields](Report& report, auto& analyzer) {
+        inner(report, analyzer);
+        for (const auto& [key, value] : fields.items()) report.extra[key] = value;
+      };
+      speech.table = [inner = speech.table, fields](std::uint64_t upto, const TableRequest& request) {
+        TableResult result = inner(upto, request);
+        for (const auto& [key, value] : fields.items()) result.extra[key] = value;
+        return result;
+      };
+    }
+    return std::make_unique<GameInstance<games::OctalGame>>(game, std::move(speech), context, info.name,
+                                                            info.component_noun);
+  }
+  auto game = std::make_shared<const games::TakeBreakGame>(table);
+  return std::make_unique<GameInstance<games::TakeBreakGame>>(game, code_speech(table, settings, context, fields),
+                                                              context, info.name, info.component_noun);
+}
 
 std::vector<const Entry*> heap_entries() {
   static const std::vector<FunctionEntry> entries = [] {
@@ -218,6 +346,10 @@ std::vector<const Entry*> heap_entries() {
                           return make_heap_instance(info, heap::parse_heap_rules(info.name), values, context);
                         });
     }
+    list.emplace_back(splittles_info(), [](const GameInfo& info, const RuleValues& values, const Context& context) {
+      const std::vector<std::uint64_t> set = games::parse_subtraction_set(rule_value(values, "--set"));
+      return make_heap_game_instance(info, splittles_rules(set), values, context, Json{{"set", set}});
+    });
     return list;
   }();
   std::vector<const Entry*> out;

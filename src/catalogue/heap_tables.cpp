@@ -93,7 +93,7 @@ void cover_heaps(heap::HeapTable& table, std::uint64_t largest_heap, std::uint64
                  const Context& context, const heap::TableCache* cache) {
   if (table.knows(largest_heap)) return;
   const heap::HeapRules& rules = table.rules();
-  if (rules.unequal_split() && largest_heap > limit) {
+  if (!heap::period_theorem_applies(rules) && largest_heap > limit) {
     throw InputError(fmt::format("heap {}: {} has no periodicity theorem, so its values must be computed up to the "
                                  "heap, beyond --upto {}; pass --upto N (N >= {})",
                                  largest_heap, rules.name(), limit, largest_heap));
@@ -196,15 +196,21 @@ void describe(TableResult& out, const heap::HeapRules& rules, const HeapRun& run
               const std::optional<heap::RareSplit>& split, const heap::TableStats& stats) {
   out.extra["code"] = heap::format_code(rules);
   out.extra["period_status"] =
-      out.period ? "proven" : (rules.unequal_split() ? "no periodicity theorem" : "none up to upto");
-  out.extra["method"] = run.method == heap::KernelMethod::plain ? "plain" : "fast";
+      out.period ? "proven" : (heap::period_theorem_applies(rules) ? "none up to upto" : "no periodicity theorem");
+  out.extra["method"] = run.method == heap::KernelMethod::plain || rules.general() != nullptr ? "plain" : "fast";
   out.extra["value_bits"] = value_bits;
   out.extra["rare_mask_source"] = split ? "kernel" : "frequencies";
   out.extra["observed_period"] = nullptr;  // set by note_observed_period where the values are at hand
   out.extra["stats"] = stats_json(stats);
   if (!out.period) {
-    out.notes.push_back(rules.unequal_split() ? std::string("no period declared: Grundy's game has no periodicity theorem")
-                                              : fmt::format("no period up to {}", out.upto));
+    if (rules.unequal_split()) {
+      out.notes.push_back("no period declared: Grundy's game has no periodicity theorem");
+    } else if (!heap::period_theorem_applies(rules)) {
+      out.notes.push_back(fmt::format("no period up to {}, and none declared: no periodicity theorem covers this code",
+                                      out.upto));
+    } else {
+      out.notes.push_back(fmt::format("no period up to {}", out.upto));
+    }
   }
   for (auto& note : stats_notes(stats)) out.notes.push_back(std::move(note));
 }
@@ -213,18 +219,26 @@ void describe(TableResult& out, const heap::HeapRules& rules, const HeapRun& run
 // their end: reported as seen, not proven (heap::observe_arithmetic_period).
 void note_observed_period(TableResult& out, const heap::HeapTable& table) {
   if (table.period() || table.rules().unequal_split()) return;
+  // Where no theorem could prove one, an ordinary period is reported as seen too.
+  const bool any_saltus = !heap::period_theorem_applies(table.rules());
   const std::optional<heap::Periodicity> seen =
-      table.wide() ? heap::observe_arithmetic_period(std::span<const std::uint32_t>(table.wide_values()))
-                   : heap::observe_arithmetic_period(std::span<const std::uint16_t>(table.narrow_values()));
+      table.wide() ? (any_saltus ? heap::observe_period(std::span<const std::uint32_t>(table.wide_values()))
+                                 : heap::observe_arithmetic_period(std::span<const std::uint32_t>(table.wide_values())))
+                   : (any_saltus ? heap::observe_period(std::span<const std::uint16_t>(table.narrow_values()))
+                                 : heap::observe_arithmetic_period(std::span<const std::uint16_t>(table.narrow_values())));
   if (!seen) return;
   out.extra["observed_period"] = {{"period", seen->period}, {"preperiod", seen->preperiod}, {"saltus", seen->saltus}};
   // Right after "no period up to N".
   const auto no_period = std::find_if(out.notes.begin(), out.notes.end(),
                                       [](const std::string& note) { return note.starts_with("no period"); });
   out.notes.insert(no_period == out.notes.end() ? no_period : no_period + 1,
-                   fmt::format("arithmetic-periodic pattern from n0 = {} with period {} and saltus {} seen to n = {} "
-                               "(not proven: no heap beyond the table is answered from it)",
-                               seen->preperiod, seen->period, seen->saltus, table.size() - 1));
+                   seen->saltus == 0
+                       ? fmt::format("periodic pattern from n0 = {} with period {} seen to n = {} (not proven: no "
+                                     "heap beyond the table is answered from it)",
+                                     seen->preperiod, seen->period, table.size() - 1)
+                       : fmt::format("arithmetic-periodic pattern from n0 = {} with period {} and saltus {} seen to n "
+                                     "= {} (not proven: no heap beyond the table is answered from it)",
+                                     seen->preperiod, seen->period, seen->saltus, table.size() - 1));
 }
 
 [[noreturn]] void throw_interrupted(std::uint64_t size, const TableRequest& request) {

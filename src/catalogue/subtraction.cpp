@@ -9,6 +9,8 @@
 #include "grundy/catalogue/adapter.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/games/subtraction.hpp"
+#include "grundy/heap/codes.hpp"
+#include "grundy/heap/take_break_code.hpp"
 
 namespace grundy::catalogue {
 
@@ -100,14 +102,39 @@ Speech<CoveringSubtraction> subtraction_speech(std::shared_ptr<CoveringSubtracti
   return speech;
 }
 
+// Take any number of tokens except those in E: the code 0.d1..dm[3], d_e = 0 for e in E, else 3.
+std::unique_ptr<Instance> all_but_instance(const GameInfo& info, const RuleValues& rules, const Context& context) {
+  std::vector<std::uint64_t> excluded;
+  try {
+    excluded = games::parse_subtraction_set(rule_value(rules, "--all-but"));
+  } catch (const InputError& error) {  // the set parser names its input --set
+    std::string text = error.what();
+    if (const auto at = text.find("--set"); at != std::string::npos) text.replace(at, 5, "--all-but");
+    throw InputError(text);
+  }
+  if (excluded.back() >= heap::kMaxCodeDigits) {
+    throw InputError(fmt::format("--all-but: the excluded numbers go up to {} at most (got {})",
+                                 heap::kMaxCodeDigits - 1, excluded.back()));
+  }
+  heap::TakeBreakCode code;
+  code.head.resize(excluded.back() + 1, heap::CodeDigit{.counts = 3});
+  code.head[0] = heap::CodeDigit{};
+  for (std::uint64_t e : excluded) code.head[e] = heap::CodeDigit{};
+  code.tail.push_back(heap::CodeDigit{.counts = 3});
+  return make_heap_game_instance(info, heap::rules_from_code(std::move(code), "subtraction"), rules, context,
+                                 Json{{"all_but", excluded}});
+}
+
 }  // namespace
 
 const Entry& subtraction_entry() {
   static const FunctionEntry entry(
       GameInfo{.name = "subtraction",
-               .summary = "subtraction game: take exactly s tokens, s in a set S",
+               .summary = "subtraction game: take exactly s tokens, s in a set S (or any number but those)",
                .rules = "A move removes exactly s tokens from one pile, for some s in the finite set S (s no larger "
-                        "than the pile); whoever cannot move loses.",
+                        "than the pile); whoever cannot move loses. With --all-but E instead, a move removes any "
+                        "positive number of tokens not in the finite set E (the take-and-break code 0.d1d2...[3] with "
+                        "d_e = 0 for e in E): values by the plain table method, no period declared.",
                .syntax = "pile sizes, 0 .. 10^18. The values are computed until their period is proven (the first "
                          "repeated window of max(S) values), then every pile is answered in O(1); small piles of a "
                          "set with huge elements are answered without the proof.",
@@ -118,11 +145,21 @@ const Entry& subtraction_entry() {
                                            .kind = RuleOption::Kind::value,
                                            .value_name = "S1,S2,...",
                                            .help = "the subtraction set: whole numbers 1 .. 10^9, comma-separated "
-                                                   "(duplicates are merged)",
-                                           .required = true}},
+                                                   "(duplicates are merged); this or --all-but"},
+                                RuleOption{.name = "--all-but",
+                                           .kind = RuleOption::Kind::value,
+                                           .value_name = "E1,E2,...",
+                                           .help = "take any number of tokens except these: whole numbers 1 .. "
+                                                   "65535, comma-separated; instead of --set"}},
                .has_table = true,
                .table_max_upto = kSubtractionMaxTable},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
+        const bool all_but = !rule_value(rules, "--all-but").empty();
+        if (all_but == !rule_value(rules, "--set").empty()) {
+          throw InputError("subtraction: give exactly one of --set S (take s in S) and --all-but E (take any number "
+                           "not in E)");
+        }
+        if (all_but) return all_but_instance(info, rules, context);
         auto game = std::make_shared<CoveringSubtraction>(games::parse_subtraction_set(rule_value(rules, "--set")),
                                                           context.memory);
         return std::make_unique<GameInstance<CoveringSubtraction>>(game, subtraction_speech(game), context, info.name,

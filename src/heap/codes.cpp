@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "common/text.hpp"
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/moves.hpp"
+#include "grundy/heap/take_break_code.hpp"
 
 namespace grundy::heap {
 
@@ -65,7 +67,36 @@ HeapRules parse_code(std::string_view code, std::string name) {
   return HeapRules::make(std::move(name), std::move(digits));
 }
 
+// The octal or hexadecimal rules that state `code`, if any: digits below 16,
+// no tail, at most HeapRules::kMaxDigits digits, and no modifier except the
+// unequal two-heap split of Grundy's game (! or ?, the same on two heaps) on
+// every digit that splits in two, none splitting in three.
+std::optional<HeapRules> plain_rules(const TakeBreakCode& code, const std::string& name) {
+  if (!code.tail.empty() || code.head.size() > kMaxDigits) return std::nullopt;
+  bool modified = false;
+  bool unmodified_split = false;
+  std::vector<std::uint8_t> digits;
+  for (const CodeDigit& d : code.head) {
+    if (d.and_more || d.counts > 15) return std::nullopt;
+    if (d.modifier == HeapsModifier::all_equal) return std::nullopt;
+    if (d.modifier != HeapsModifier::none) {
+      if ((d.counts & 8U) != 0) return std::nullopt;
+      modified = true;
+    } else if ((d.counts & 4U) != 0) {
+      unmodified_split = true;
+    }
+    digits.push_back(static_cast<std::uint8_t>(d.counts));
+  }
+  if (modified && unmodified_split) return std::nullopt;
+  return HeapRules::make(name, std::move(digits), modified);
+}
+
 }  // namespace
+
+HeapRules rules_from_code(TakeBreakCode code, std::string name) {
+  if (std::optional<HeapRules> plain = plain_rules(code, name)) return std::move(*plain);
+  return HeapRules::make_general(std::move(name), std::move(code));
+}
 
 const std::vector<HeapAlias>& heap_aliases() {
   static const std::vector<HeapAlias> aliases{
@@ -87,10 +118,12 @@ HeapRules parse_heap_rules(std::string_view text) {
     if (alias.code.empty()) return HeapRules::make(std::string(alias.name), {4}, true);
     return parse_code(alias.code, std::string(alias.name));
   }
+  if (is_generalized_code(name)) return rules_from_code(parse_take_break_code(name), name);
   return parse_code(name, name);
 }
 
 std::string format_code(const HeapRules& rules) {
+  if (rules.general() != nullptr) return format_take_break_code(*rules.general());
   if (rules.unequal_split()) return "grundys-game";
   constexpr std::string_view kDigits = "0123456789abcdef";
   std::string code;
@@ -102,6 +135,10 @@ std::string format_code(const HeapRules& rules) {
 }
 
 unsigned max_heaps_left(const HeapRules& rules) {
+  if (rules.general() != nullptr) {
+    const std::optional<std::uint64_t> most = rules.general()->max_heaps();
+    return most ? static_cast<unsigned>(*most) : ~0U;
+  }
   unsigned heaps = 0;
   for (unsigned j = 1; j <= kMaxHeapsLeft; ++j) {
     if (any_allows(rules, j)) heaps = j;
@@ -110,6 +147,8 @@ unsigned max_heaps_left(const HeapRules& rules) {
 }
 
 bool same_game(const HeapRules& a, const HeapRules& b) {
+  if ((a.general() == nullptr) != (b.general() == nullptr)) return false;
+  if (a.general() != nullptr) return *a.general() == *b.general();
   return a.unequal_split() == b.unequal_split() && a.digits() == b.digits();  // make() trims trailing zeros
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grundy/heap/periodicity.hpp"
+
 namespace grundy::heap {
 
 namespace {
@@ -12,6 +14,10 @@ void start_from_cache(HeapTable& table, const GrowGoal& goal, const TableCache& 
   if (cached && cached->size() > table.size()) table = std::move(*cached);
 }
 
+// A generalized code may split a heap into four heaps or more (O(n^3) options
+// and worse): its doubling starts small.
+std::uint64_t first_step(const HeapRules& rules) { return rules.general() != nullptr ? 63 : kFirstStep; }
+
 }  // namespace
 
 ExtendResult grow_table(HeapTable& table, const GrowGoal& goal, const ExtendOptions& options, const TableCache* cache) {
@@ -19,9 +25,9 @@ ExtendResult grow_table(HeapTable& table, const GrowGoal& goal, const ExtendOpti
   if (goal.limit < table.size()) table.truncate(goal.limit + 1);
   const std::uint64_t start_size = table.size();
   const std::uint64_t cover = std::min(goal.cover, goal.limit);
-  std::uint64_t next = table.rules().unequal_split()
+  std::uint64_t next = !period_theorem_applies(table.rules())
                            ? cover
-                           : std::min(goal.limit, std::max(kFirstStep, start_size == 0 ? 0 : start_size - 1));
+                           : std::min(goal.limit, std::max(first_step(table.rules()), start_size == 0 ? 0 : start_size - 1));
   ExtendResult result;
   while (true) {
     result = extend_table(table, next, options);  // searches the period of this step, once

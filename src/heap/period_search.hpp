@@ -9,6 +9,7 @@
 
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/periodicity.hpp"
+#include "grundy/heap/take_break_code.hpp"
 
 namespace grundy::heap::detail {
 
@@ -28,9 +29,13 @@ std::uint64_t pattern_start(const G& g, std::uint64_t size, std::uint64_t p, std
 // find_period over g[0..size-1]: g[n] for n < size.
 template <class G>
 std::optional<Periodicity> find_period_in(const HeapRules& rules, const G& g, std::uint64_t size) {
-  if (rules.unequal_split() || size == 0) return std::nullopt;
-  const std::uint64_t j = heaps_factor(rules);
-  const std::uint64_t t = rules.max_take();
+  if (!period_theorem_applies(rules) || size == 0) return std::nullopt;
+  std::uint64_t j = heaps_factor(rules);
+  std::uint64_t t = rules.max_take();
+  if (const TakeBreakCode* code = rules.general()) {  // finitely many takes and heaps (period_theorem_applies)
+    j = std::max<std::uint64_t>(*code->max_heaps(), 1);
+    t = *code->max_take();
+  }
   const std::uint64_t p_factor = std::max<std::uint64_t>(j - 1, 1) + 1;
   for (std::uint64_t p = 1; j + p_factor * p + t <= size; ++p) {
     // The largest n0' the table can prove: j*n0' + p_factor*p + t <= size.

@@ -4,6 +4,7 @@
 
 #include "grundy/heap/arithmetic_periodicity.hpp"
 #include "grundy/heap/codes.hpp"
+#include "grundy/heap/take_break_code.hpp"
 #include "period_search.hpp"
 
 namespace grundy::heap {
@@ -13,6 +14,12 @@ std::string period_text(const Periodicity& period) {
   text += " from n0 = " + std::to_string(period.preperiod) + " with period " + std::to_string(period.period);
   if (period.saltus != 0) text += " and saltus " + std::to_string(period.saltus);
   return text + " (proven)";
+}
+
+bool period_theorem_applies(const HeapRules& rules) {
+  if (rules.unequal_split()) return false;
+  const TakeBreakCode* code = rules.general();
+  return code == nullptr || (code->max_heaps() && code->max_take() && !code->has_modifiers());
 }
 
 std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::uint64_t preperiod) {
@@ -27,9 +34,22 @@ std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::ui
 template <class V>
 std::optional<Periodicity> find_period(const HeapRules& rules, std::span<const V> g) {
   if (auto period = detail::find_period_in(rules, g, g.size())) return period;
+  if (rules.general() != nullptr) return std::nullopt;  // no arithmetic proof for generalized codes
   return find_arithmetic_period(rules, g);
 }
 
+template <class V>
+std::optional<Periodicity> observe_period(std::span<const V> g) {
+  const std::uint64_t size = g.size();
+  for (std::uint64_t p = 1; p <= kMaxObservedPeriod && kObservedPeriods * p <= size; ++p) {
+    const std::uint64_t n0 = detail::pattern_start(g, size, p, 0);
+    if (n0 <= size / 2 && size - n0 >= kObservedPeriods * p) return Periodicity{p, n0, 0};
+  }
+  return observe_arithmetic_period(g);
+}
+
+template std::optional<Periodicity> observe_period<std::uint16_t>(std::span<const std::uint16_t>);
+template std::optional<Periodicity> observe_period<std::uint32_t>(std::span<const std::uint32_t>);
 template std::optional<Periodicity> find_period<std::uint16_t>(const HeapRules&, std::span<const std::uint16_t>);
 template std::optional<Periodicity> find_period<std::uint32_t>(const HeapRules&, std::span<const std::uint32_t>);
 

@@ -13,6 +13,7 @@
 
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
+#include "grundy/heap/take_break_code.hpp"
 #include "speculated_blocks.hpp"
 #include "worker_team.hpp"
 
@@ -161,12 +162,36 @@ class PlainBlocks {
   std::vector<Below> below_[2];  // per slot and n of its block
 };
 
+// The plain method for a generalized code (HeapRules::general): one thread, the
+// options listed by for_each_code_option; a stop request is seen within a heap
+// size too (a heap that splits into many parts has very many options).
+template <class V>
+std::uint64_t extend_by_code(const TakeBreakCode& code, std::vector<V>& g, std::uint64_t upto,
+                             const KernelControl& control) {
+  const auto stopped = [&control] { return control.stop != nullptr && control.stop->load(std::memory_order_relaxed); };
+  SeenValues seen;
+  for (std::uint64_t n = g.size(); n <= upto && !stopped(); ++n) {
+    std::uint64_t listed = 0;
+    const bool whole = for_each_code_option(code, n, [&](std::uint64_t, std::span<const std::uint64_t> parts) {
+      seen.mark(value_of(parts, g));
+      return (++listed & 0xffff) != 0 || !stopped();
+    });
+    const std::uint64_t value = seen.mex_and_clear();
+    if (!whole || value > std::numeric_limits<V>::max()) break;
+    g.push_back(static_cast<V>(value));
+    if ((n & 1023) == 0 && control.progress != nullptr) control.progress->store(n + 1, std::memory_order_relaxed);
+  }
+  if (control.progress != nullptr) control.progress->store(g.size(), std::memory_order_relaxed);
+  return g.size();
+}
+
 }  // namespace
 
 template <class V>
 std::uint64_t extend_plain(const HeapRules& rules, std::vector<V>& g, std::uint64_t upto,
                            const KernelControl& control) {
   if (g.empty()) g.push_back(0);
+  if (rules.general() != nullptr) return extend_by_code(*rules.general(), g, upto, control);
   const auto stopped = [&control] { return control.stop != nullptr && control.stop->load(std::memory_order_relaxed); };
   const auto progress = [&control](std::uint64_t valid) {
     if (control.progress != nullptr) control.progress->store(valid, std::memory_order_relaxed);

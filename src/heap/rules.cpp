@@ -4,6 +4,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/moves.hpp"
+#include "grundy/heap/take_break_code.hpp"
 
 namespace grundy::heap {
 
@@ -23,6 +24,15 @@ HeapRules HeapRules::make(std::string name, std::vector<std::uint8_t> digits, bo
   rules.digits_ = std::move(digits);
   rules.unequal_split_ = unequal_split;
   if (unequal_split && !any_allows(rules, 2)) throw bad("unequal splits need a two-heap split digit");
+  return rules;
+}
+
+HeapRules HeapRules::make_general(std::string name, TakeBreakCode code) {
+  if (name.empty()) throw InputError("heap game: the rules need a name");
+  HeapRules rules;
+  rules.name_ = std::move(name);
+  rules.digits_ = {0};
+  rules.general_ = std::make_shared<const TakeBreakCode>(std::move(code));
   return rules;
 }
 

@@ -78,6 +78,10 @@ MisereQuotient compute_quotient(const heap::HeapRules& rules, std::uint64_t upto
     throw InputError(
         fmt::format("misère quotient of {}: the largest heap must be 1 .. {}, not {}", rules.name(), kMaxUpto, upto));
   }
+  if (rules.general() != nullptr) {
+    throw InputError(fmt::format("misère quotient of {}: only octal and hexadecimal codes have quotients here "
+                                 "(this generalized code has none)", rules.name()));
+  }
   MisereQuotient quotient;
   quotient.game = rules.name();
   quotient.code = heap::format_code(rules);

@@ -3,7 +3,8 @@
 // searched once per step, until it knows g(cover) (cover < size, or a proven
 // period serves every heap) or reaches g(limit). Doubling keeps the total work
 // within twice that of the last step while letting a short proof end early.
-// Grundy's game proves no period, so it goes straight to g(min(cover, limit)).
+// A game no periodicity theorem covers (Grundy's game, some generalized codes)
+// goes straight to g(min(cover, limit)).
 #pragma once
 
 #include <cstdint>

@@ -29,6 +29,11 @@ struct Periodicity {
 /// "arithmetic-periodic from n0 = 1 with period 3 and saltus 1 (proven)".
 std::string period_text(const Periodicity& period);
 
+/// True when the theorem can prove a period of these rules: never for Grundy's
+/// game's unequal splits, nor for a generalized code with a repeating tail, an
+/// unbounded number of heaps or a modifier (take_break_code.hpp).
+bool period_theorem_applies(const HeapRules& rules);
+
 /// The table length the theorem needs to prove period p from n0: g(0..length-1).
 std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::uint64_t preperiod);
 
@@ -37,6 +42,16 @@ std::uint64_t proof_length(const HeapRules& rules, std::uint64_t period, std::ui
 /// first mismatch, scanning down from the end of the table.
 template <class V>
 std::optional<Periodicity> find_period(const HeapRules& rules, std::span<const V> g);
+
+/// The pattern g(n + p) = g(n) + s (s >= 0, smallest p first, then s = 0 before
+/// an arithmetic one) that g(0..size-1) follows to its end over its later half
+/// and at least 8 periods: for games no theorem covers, reported as seen, never
+/// used to answer a heap beyond the table. Nothing when none is seen.
+template <class V>
+std::optional<Periodicity> observe_period(std::span<const V> g);
+
+extern template std::optional<Periodicity> observe_period<std::uint16_t>(std::span<const std::uint16_t>);
+extern template std::optional<Periodicity> observe_period<std::uint32_t>(std::span<const std::uint32_t>);
 
 extern template std::optional<Periodicity> find_period<std::uint16_t>(const HeapRules&, std::span<const std::uint16_t>);
 extern template std::optional<Periodicity> find_period<std::uint32_t>(const HeapRules&, std::span<const std::uint32_t>);

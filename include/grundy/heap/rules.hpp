@@ -6,10 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace grundy::heap {
+
+struct TakeBreakCode;  // take_break_code.hpp
 
 class HeapRules {
  public:
@@ -23,6 +26,13 @@ class HeapRules {
   /// two-heap splits must be unequal) only with a two-heap split. Trailing zero
   /// digits are dropped. Throws InputError naming the game.
   static HeapRules make(std::string name, std::vector<std::uint8_t> digits, bool unequal_split = false);
+
+  /// Rules stated by a generalized code that no octal or hexadecimal digits can
+  /// state (more heaps, braces, modifiers, a repeating tail): only the plain
+  /// kernel serves them, through for_each_code_option; digits() is {0}.
+  static HeapRules make_general(std::string name, TakeBreakCode code);
+  /// The generalized code, or null for octal and hexadecimal rules.
+  [[nodiscard]] const TakeBreakCode* general() const { return general_.get(); }
 
   /// The game as the user named it ("0.007", "kayles", "grundys-game").
   [[nodiscard]] const std::string& name() const { return name_; }
@@ -41,6 +51,7 @@ class HeapRules {
   std::string name_;
   std::vector<std::uint8_t> digits_;
   bool unequal_split_ = false;
+  std::shared_ptr<const TakeBreakCode> general_;
 };
 
 }  // namespace grundy::heap
