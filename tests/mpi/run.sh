@@ -92,7 +92,7 @@ fi
 
 # Bad input: one line on stderr from rank 0 and exit status 2, on every rank count.
 set +e
-message=$(run_ranks 2 table octal 0.9x --upto 10 2>&1 >/dev/null)
+message=$(run_ranks 2 table octal 0.9# --upto 10 2>&1 >/dev/null)
 status=$?
 set -e
 if [ "$status" -ne 2 ] || [ "$(printf '%s\n' "$message" | grep -c 'error')" -ne 1 ]; then
