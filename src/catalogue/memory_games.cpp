@@ -28,18 +28,29 @@ using HeapMemory = MemoryNim::Position;
 /// Fibonacci Nim's values are searched for heaps up to this; past it Zeckendorf's theorem answers.
 constexpr std::uint64_t kFibonacciSearchHeap = 300;
 /// `grundy table` over openings: each opening n searches about n^2/2 positions.
-constexpr std::uint64_t kMaxOpeningTable = 2000;
+constexpr std::uint64_t kMaxOpeningTable = 1000;
 
 HeapMemory parse_heap_memory(std::string_view text, const std::string& what) {
   const std::size_t comma = text.find(',');
   if (comma == std::string_view::npos) return {parse_count(text, what + " (heap)", MemoryNim::kMaxHeap), 0};
   const std::uint64_t heap = parse_count(text.substr(0, comma), what + " (heap)", MemoryNim::kMaxHeap);
-  const std::uint64_t last = parse_count(text.substr(comma + 1), what + " (previous take)", MemoryNim::kMaxHeap, 1);
+  const std::uint64_t last = parse_count(text.substr(comma + 1), what + " (previous take)", MemoryNim::kMaxHeap);
+  if (last == 0) {
+    throw InputError(fmt::format("{}: '{}': the previous take K is at least 1 (write the opening as the heap alone, {})",
+                                 what, text, heap));
+  }
   return {heap, last};
 }
 
 std::string format_heap_memory(const HeapMemory& p) {
   return p.last == 0 ? std::to_string(p.heap) : fmt::format("{},{}", p.heap, p.last);
+}
+
+// "take-away --ratio 3/2": the header of a report names the rule.
+std::string rule_title(const MemoryNim& game, const std::string& name) {
+  if (name != "take-away") return "";
+  return game.den() == 1 ? fmt::format("{} --ratio {}", name, game.num())
+                         : fmt::format("{} --ratio {}/{}", name, game.num(), game.den());
 }
 
 Speech<MemoryNim> memory_speech(const MemoryNim& game, const std::string& name, const Context& context) {
@@ -75,7 +86,10 @@ Speech<MemoryNim> memory_speech(const MemoryNim& game, const std::string& name, 
     result.notes.push_back("g(n) is the value of a heap of n at the opening (any take but the whole heap)");
     return result;
   };
-  speech.extras = [](Report& report, Analyzer<MemoryNim>&) { report.extra["method"] = "search"; };
+  speech.extras = [title = rule_title(game, name)](Report& report, Analyzer<MemoryNim>&) {
+    report.title = title;
+    report.extra["method"] = "search";
+  };
   return speech;
 }
 
@@ -113,7 +127,9 @@ std::unique_ptr<Instance> make_instance(const MemoryNim& rules, const GameInfo& 
   Speech<MemoryNim> speech = memory_speech(rules, info.name, context);
   const bool fibonacci = rules.kind() == MemoryNim::Kind::at_most_ratio && rules.num() == 2 && rules.den() == 1;
   if (fibonacci) {
-    return std::make_unique<TheoremInstance<MemoryNim>>(game, speech, zeckendorf_theorem(rules), context, info.name,
+    Theorem<MemoryNim> theorem = zeckendorf_theorem(rules);
+    theorem.title = rule_title(rules, info.name);
+    return std::make_unique<TheoremInstance<MemoryNim>>(game, speech, std::move(theorem), context, info.name,
                                                         info.component_noun);
   }
   return std::make_unique<GameInstance<MemoryNim>>(game, speech, context, info.name, info.component_noun);
@@ -171,7 +187,7 @@ const Entry& take_away_entry() {
                .syntax = memory_games::kSyntax,
                .example = "take-away --ratio 3 10   (the first player wins)",
                .limits = "positions searched within the memory and time budgets (a heap of n: about n^2/2 "
-                         "positions); R = 2 as fibonacci-nim; table of openings up to 2000",
+                         "positions); R = 2 as fibonacci-nim; table of openings up to 1000",
                .component_noun = "heap",
                .rule_options = {RuleOption{.name = "--ratio",
                                            .kind = RuleOption::Kind::value,
@@ -197,7 +213,7 @@ const Entry& mem_entry() {
                .syntax = memory_games::kSyntax,
                .example = "mem 10   (the first player wins)",
                .limits = "positions searched within the memory and time budgets (a heap of n: about n^2/2 "
-                         "positions); table of openings up to 2000",
+                         "positions); table of openings up to 1000",
                .component_noun = "heap",
                .has_table = true,
                .table_max_upto = memory_games::kMaxOpeningTable},

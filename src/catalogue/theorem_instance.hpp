@@ -31,6 +31,8 @@ struct Theorem {
   /// Why a sum with such a component is refused, and why misère play is.
   std::string sum_refusal;
   std::string misere_refusal;
+  /// The report's header when not just the game's name ("wythoff --r 3").
+  std::string title;
 };
 
 template <Game G>
@@ -59,6 +61,7 @@ class TheoremInstance : public Instance {
     const auto wins = theorem_.winning_options(p);
     Report report;
     report.game = name_;
+    report.title = theorem_.title;
     report.components = position.components;
     report.values.push_back(value_of(wins.empty()));
     report.value = report.values.front();

@@ -16,7 +16,9 @@
 
 namespace grundy::catalogue {
 
-namespace {
+namespace wythoff_catalogue {
+
+__extension__ using PairCount = unsigned __int128;  // g++ and clang: counts past 2^64 are refused
 
 using Piles = games::Wythoff::Position;
 
@@ -58,19 +60,24 @@ Speech<games::Wythoff> wythoff_speech(std::uint64_t r) {
     return info;
   };
   speech.count_options = [r](const Piles& p) { return option_count(p, r); };
+  if (r != 1) {
+    speech.extras = [title = fmt::format("wythoff --r {}", r)](Report& report, Analyzer<games::Wythoff>&) {
+      report.title = title;
+    };
+  }
   return speech;
 }
 
 // sum over t = 0 .. t_max of max(0, min(a, b - t)): pairs (k, k + t), 1 <= k <= a, k + t <= b.
-unsigned __int128 pairs_with_offsets(std::uint64_t a, std::uint64_t b, std::uint64_t t_max) {
+PairCount pairs_with_offsets(std::uint64_t a, std::uint64_t b, std::uint64_t t_max) {
   if (a == 0 || b == 0) return 0;
   t_max = std::min(t_max, b - 1);  // from t = b on, no pair
   const std::uint64_t flat = b > a ? std::min(t_max, b - a) : 0;  // t <= b - a: a pairs each (when b > a)
-  unsigned __int128 total = b > a ? static_cast<unsigned __int128>(flat + 1) * a : 0;
+  PairCount total = b > a ? static_cast<PairCount>(flat + 1) * a : 0;
   const std::uint64_t from = b > a ? flat + 1 : 0;  // then b - t pairs, falling
   if (from <= t_max) {
-    const unsigned __int128 first = b - from;
-    const unsigned __int128 last = b - t_max;
+    const PairCount first = b - from;
+    const PairCount last = b - t_max;
     total += (first + last) * (t_max - from + 1) / 2;
   }
   return total;
@@ -79,9 +86,9 @@ unsigned __int128 pairs_with_offsets(std::uint64_t a, std::uint64_t b, std::uint
 // a + b + the takes from both piles (k, l >= 1, |k - l| < r), when it fits 64 bits.
 std::optional<std::uint64_t> option_count(const Piles& p, std::uint64_t r) {
   const auto [a, b] = p;
-  const unsigned __int128 both = pairs_with_offsets(a, b, r - 1) + (r > 1 ? pairs_with_offsets(b, a, r - 1) : 0) -
+  const PairCount both = pairs_with_offsets(a, b, r - 1) + (r > 1 ? pairs_with_offsets(b, a, r - 1) : 0) -
                                  (r > 1 ? pairs_with_offsets(std::min(a, b), std::min(a, b), 0) : 0);
-  const unsigned __int128 total = static_cast<unsigned __int128>(a) + b + both;
+  const PairCount total = static_cast<PairCount>(a) + b + both;
   if (total > UINT64_MAX) return std::nullopt;
   return static_cast<std::uint64_t>(total);
 }
@@ -92,8 +99,12 @@ games::Wythoff::Position moved(const Piles& p, const games::Wythoff::Move& move)
 
 Theorem<games::Wythoff> wythoff_theorem(std::uint64_t r) {
   Theorem<games::Wythoff> theorem;
-  theorem.searchable = [](const Piles& p) {
-    return p.first <= games::Wythoff::kMaxSearchPile && p.second <= games::Wythoff::kMaxSearchPile;
+  // Piles up to 1000 with no more search work than Wythoff's 1000,1000 (positions times options).
+  theorem.searchable = [r](const Piles& p) {
+    constexpr std::uint64_t kMax = games::Wythoff::kMaxSearchPile;
+    if (p.first > kMax || p.second > kMax) return false;
+    const PairCount work = static_cast<PairCount>(p.first + 1) * (p.second + 1) * option_count(p, r).value_or(UINT64_MAX);
+    return work <= static_cast<PairCount>(kMax + 1) * (kMax + 1) * (3 * kMax);
   };
   theorem.winning_options = [r](const Piles& p) {
     std::vector<Option<Piles, games::Wythoff::Move>> wins;
@@ -105,22 +116,24 @@ Theorem<games::Wythoff> wythoff_theorem(std::uint64_t r) {
     return wins;
   };
   theorem.method = "losing-pairs";
+  if (r != 1) theorem.title = fmt::format("wythoff --r {}", r);
   theorem.note = fmt::format(
-      "a pile above {}: the winner and every winning move from the closed form of the losing pairs (exact); the "
+      "a pair past the search's range (piles up to {}, fewer with --r): the winner and every winning move from the closed form of the losing pairs (exact); the "
       "value of a winning pair is not computed",
       games::Wythoff::kMaxSearchPile);
   theorem.sum_refusal = fmt::format(
-      "a pair with a pile above {} is answered alone (a sum needs the values of its pairs, which are searched for "
-      "piles up to {})",
-      games::Wythoff::kMaxSearchPile, games::Wythoff::kMaxSearchPile);
-  theorem.misere_refusal =
-      fmt::format("misère play searches every position: piles up to {}", games::Wythoff::kMaxSearchPile);
+      "a pair past the search's range is answered alone (a sum needs the values of its pairs, which are searched "
+      "for piles up to {}, fewer with --r: about (a+1)(b+1) positions of a + b + (2R-1) min(a,b) options, at most "
+      "as many as 1000,1000 with R = 1)",
+      games::Wythoff::kMaxSearchPile);
+  theorem.misere_refusal = fmt::format(
+      "misère play searches every position: piles up to {}, fewer with --r", games::Wythoff::kMaxSearchPile);
   return theorem;
 }
 
 constexpr std::uint64_t kMaxR = std::uint64_t{1} << 62;
 
-}  // namespace
+}  // namespace wythoff_catalogue
 
 const Entry& wythoff_entry() {
   static const FunctionEntry entry(
@@ -143,9 +156,9 @@ const Entry& wythoff_entry() {
                                                    "(1: equal takes, Wythoff's game)",
                                            .default_value = "1"}}},
       [](const GameInfo& info, const RuleValues& rules, const Context& context) -> std::unique_ptr<Instance> {
-        const std::uint64_t r = parse_count(rule_value(rules, "--r", "1"), "--r", kMaxR, 1);
-        return std::make_unique<TheoremInstance<games::Wythoff>>(std::make_shared<games::Wythoff>(r),
-                                                                 wythoff_speech(r), wythoff_theorem(r), context,
+        const std::uint64_t r = parse_count(rule_value(rules, "--r", "1"), "--r", wythoff_catalogue::kMaxR, 1);
+        return std::make_unique<TheoremInstance<games::Wythoff>>(std::make_shared<games::Wythoff>(r), wythoff_catalogue::wythoff_speech(r),
+                                                                 wythoff_catalogue::wythoff_theorem(r), context,
                                                                  info.name, info.component_noun);
       });
   return entry;

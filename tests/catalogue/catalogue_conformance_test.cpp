@@ -47,6 +47,10 @@ std::vector<ConformanceSample> conformance_samples() {
       {"dag", {{"file", dag}}, {"a", "b", "x"}},
       {"graph", {{"file", dag}}, {"a", "c", "x"}},  // acyclic: finite values (cycles: tests/cli/graph_cli_test.cpp)
       {"wythoff", {}, {"3,5", "2,2"}},
+      {"wythoff", {{"--r", "2"}}, {"4,7", "2,3"}},
+      {"fibonacci-nim", {}, {"12", "7,2"}},
+      {"take-away", {{"--ratio", "3/2"}}, {"11", "6,3"}},
+      {"mem", {}, {"9", "7,2"}},
   };
 }
 

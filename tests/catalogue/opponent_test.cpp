@@ -45,6 +45,10 @@ std::vector<OpponentSample> opponent_samples() {
       {"dag", {{"file", data + "/dag/small.txt"}}, {"a", "b", "x"}},
       {"graph", {{"file", data + "/graph/loopy.txt"}}, {"a", "s", "b"}},
       {"wythoff", {}, {"3,5", "2,2"}},
+      {"wythoff", {{"--r", "2"}}, {"4,7", "2,3"}},
+      {"fibonacci-nim", {}, {"12", "7,2"}},
+      {"take-away", {{"--ratio", "3/2"}}, {"11", "6,3"}},
+      {"mem", {}, {"9", "7,2"}},
   };
 }
 

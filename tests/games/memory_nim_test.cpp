@@ -111,7 +111,7 @@ TEST(FibonacciNim, OpeningLostExactlyOnFibonacciHeaps) {
     EXPECT_EQ(games::fibonacci_nim_first_wins(n, n - 1), fibonacci.count(n) == 0) << n;
   }
   for (std::uint64_t f : fibonacci) {
-    if (f < 2) continue;
+    if (f < 3) continue;  // 3 = 2 + 1 is itself a Fibonacci number
     EXPECT_FALSE(games::fibonacci_nim_first_wins(f, f - 1)) << f;
     EXPECT_TRUE(games::fibonacci_nim_first_wins(f + 1, f)) << f + 1;
     EXPECT_EQ(games::fibonacci_nim_winning_takes(f + 1, f), std::vector<std::uint64_t>{1}) << f + 1;
@@ -130,7 +130,9 @@ TEST(FibonacciNim, LargeHeapsWinningTakesAreExactlyTheLosingOptions) {
     EXPECT_EQ(takes.empty(), !games::fibonacci_nim_first_wins(n, cap)) << n << " cap " << cap;
     for (std::uint64_t a : takes) {
       ASSERT_LE(a, cap);
-      if (a < n) EXPECT_FALSE(games::fibonacci_nim_first_wins(n - a, std::min(n - a, 2 * a))) << n << " take " << a;
+      if (a < n) {
+        EXPECT_FALSE(games::fibonacci_nim_first_wins(n - a, std::min(n - a, 2 * a))) << n << " take " << a;
+      }
     }
     for (int s = 0; s < 20; ++s) {
       const std::uint64_t a = 1 + rng() % std::min<std::uint64_t>(cap, s % 2 == 0 ? 2000 : cap);
@@ -200,7 +202,7 @@ TEST(MemoryGamesCli, BadInputIsOneLine) {
       {"take-away", "--ratio", "0", "5"},  {"take-away", "--ratio", "-1", "5"},
       {"take-away", "--ratio", "1/0", "5"}, {"take-away", "--ratio", "x", "5"},
       {"take-away", "--ratio", "99999999999999999999", "5"}, {"take-away", "5"},
-      {"--memory", "1M", "mem", "100000"},  {"table", "mem", "--upto", "2001"},
+      {"--memory", "1M", "mem", "100000"},  {"table", "mem", "--upto", "1001"},
       {"--misere", "fibonacci-nim", "1000"}};
   for (const auto& args : bad) {
     const auto e = testing::run_cli(args);

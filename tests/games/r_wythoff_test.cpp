@@ -153,7 +153,9 @@ TEST(RWythoff, LargePairs) {
     }
     // Every pile is in exactly one losing pair.
     const auto partner = games::r_wythoff_partner(a, r);
-    if (partner && *partner <= max_pile) EXPECT_TRUE(games::r_wythoff_losing(a, *partner, r));
+    if (partner && *partner <= max_pile) {
+      EXPECT_TRUE(games::r_wythoff_losing(a, *partner, r));
+    }
   }
   // a_n strictly increasing across large n, and b_n = a_n + r*n its partner.
   const std::uint64_t n = std::uint64_t{1} << 61;

@@ -47,6 +47,9 @@ std::vector<MisereSample> misere_samples() {
       {"dag", {{"file", dag}}, {{"a", "b", "c", "x"}}},
       {"graph", {{"file", dag}}, {{"a", "b", "c", "x"}}},  // acyclic here: cycles in tests/cli/misere_cli_test.cpp
       {"wythoff", {}, {{"0,1", "1,2", "2,2", "3,1", "2,4"}}},
+      {"fibonacci-nim", {}, {{"3", "5", "4,1", "6,2", "2,5"}}},
+      {"take-away", {{"--ratio", "3"}}, {{"3", "4", "5,1", "6,2"}}},
+      {"mem", {}, {{"3", "4", "5,2", "6,1"}}},
   };
 }
 

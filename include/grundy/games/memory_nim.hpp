@@ -50,7 +50,7 @@ class MemoryNim {
     if (p.heap == 0) return {1, 0};
     if (p.last == 0) return {1, p.heap - 1};  // the opening: not the whole heap
     if (kind_ == Kind::at_least) return {p.last, p.heap};
-    const unsigned __int128 cap = static_cast<unsigned __int128>(p.last) * num_ / den_;
+    const Wide cap = static_cast<Wide>(p.last) * num_ / den_;
     return {1, cap >= p.heap ? p.heap : static_cast<std::uint64_t>(cap)};
   }
 
@@ -74,11 +74,12 @@ class MemoryNim {
     if (kind_ == Kind::at_least) return {p.heap, std::min(p.last, p.heap + 1)};
     const auto [low, high] = takes(p);
     // The least k with floor(k*num/den) >= high: ceil(high*den/num).
-    const unsigned __int128 need = (static_cast<unsigned __int128>(high) * den_ + num_ - 1) / num_;
+    const Wide need = (static_cast<Wide>(high) * den_ + num_ - 1) / num_;
     return {p.heap, std::max<std::uint64_t>(1, static_cast<std::uint64_t>(need))};
   }
 
  private:
+  __extension__ using Wide = unsigned __int128;  // g++ and clang: k * num exact for 64-bit k and num
   MemoryNim(Kind kind, std::uint64_t num, std::uint64_t den) : kind_(kind), num_(num), den_(den) {}
   Kind kind_;
   std::uint64_t num_;
