@@ -21,6 +21,9 @@ const std::vector<const Entry*>& games() {
     list.push_back(&graph_entry());
     list.push_back(&wythoff_entry());
     list.push_back(&turning_entry());
+    list.push_back(&fibonacci_nim_entry());
+    list.push_back(&take_away_entry());
+    list.push_back(&mem_entry());
     return list;
   }();
   return all;

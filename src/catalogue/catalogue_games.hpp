@@ -25,5 +25,8 @@ const Entry& gridsplit_entry();
 const Entry& dag_entry();
 const Entry& graph_entry();
 const Entry& wythoff_entry();
+const Entry& fibonacci_nim_entry();
+const Entry& take_away_entry();
+const Entry& mem_entry();
 
 }  // namespace grundy::catalogue

@@ -8,11 +8,13 @@
 namespace grundy::catalogue {
 
 Json GameValue::json() const {
+  if (nonzero_unknown) return Json(nullptr);
   if (!infinity) return Json(nimber);
   return Json{{"infinity", *infinity}};
 }
 
 std::string GameValue::text() const {
+  if (nonzero_unknown) return "nonzero";
   if (!infinity) return std::to_string(nimber);
   return fmt::format("inf{{{}}}", fmt::join(*infinity, ","));
 }
@@ -227,7 +229,9 @@ std::string explanation_text(const Report& report, const std::vector<ComponentEx
       out += fmt::format("    {:<40}  leaves {}  value {}{}\n", option.move.text, shown(result), option.value.text(), misere);
     }
     if (c.genus) out += fmt::format("  genus {}\n", *c.genus);
-    if (c.value.infinite()) {
+    if (c.value.nonzero_unknown) {
+      out += "  value nonzero: an option of value 0 exists (the nimber itself is not computed)\n";
+    } else if (c.value.infinite()) {
       out += fmt::format("  value {}: no finite mex (the position can be kept from ending)\n", c.value.text());
     } else if (c.cut()) {
       out += fmt::format("  value {}: the mex of all the options' values (not all listed)\n", c.value.text());

@@ -57,6 +57,10 @@ std::vector<ConformanceSample> conformance_samples() {
       {"turning", {{"code", "1-3"}}, {"HTTHH", "THH"}},
       {"turning", {{"code", "1+C"}}, {"HHTH"}},
       {"turning", {{"code", "2"}, {"--times", "1-2"}}, {"HT/TH", "TH/HH"}},
+      {"wythoff", {{"--r", "2"}}, {"4,7", "2,3"}},
+      {"fibonacci-nim", {}, {"12", "7,2"}},
+      {"take-away", {{"--ratio", "3/2"}}, {"11", "6,3"}},
+      {"mem", {}, {"9", "7,2"}},
   };
 }
 

@@ -47,6 +47,10 @@ std::vector<OpponentSample> opponent_samples() {
       {"wythoff", {}, {"3,5", "2,2"}},
       {"turning", {{"code", "1-3"}}, {"HTTHH"}},
       {"turning", {{"code", "2"}, {"--times", "1-2"}}, {"HTH/THH"}},
+      {"wythoff", {{"--r", "2"}}, {"4,7", "2,3"}},
+      {"fibonacci-nim", {}, {"12", "7,2"}},
+      {"take-away", {{"--ratio", "3/2"}}, {"11", "6,3"}},
+      {"mem", {}, {"9", "7,2"}},
   };
 }
 

@@ -58,7 +58,7 @@ TEST(WythoffCli, LosingPairsAndBadInput) {
   const auto win = nlohmann::json::parse(testing::run_cli({"--json", "wythoff", "4,4"}).out);
   ASSERT_EQ(win["winning_moves"].size(), 1U);
   EXPECT_EQ(win["winning_moves"][0]["to"], nlohmann::json::array({0, 0}));
-  for (const std::string bad : {"3", "3,", "-1,2", "1001,2", "a,b"}) {
+  for (const std::string bad : {"3", "3,", "-1,2", "9223372036854775808,2", "a,b"}) {
     const auto e = testing::run_cli({"wythoff", bad});
     EXPECT_EQ(e.status, 2) << bad;
     EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;

@@ -48,6 +48,9 @@ std::vector<MisereSample> misere_samples() {
       {"graph", {{"file", dag}}, {{"a", "b", "c", "x"}}},  // acyclic here: cycles in tests/cli/misere_cli_test.cpp
       {"wythoff", {}, {{"0,1", "1,2", "2,2", "3,1", "2,4"}}},
       {"turning", {{"code", "1-3"}}, {{"H", "HH", "THT", "HTH", "TTHH"}}},
+      {"fibonacci-nim", {}, {{"3", "5", "4,1", "6,2", "2,5"}}},
+      {"take-away", {{"--ratio", "3"}}, {{"3", "4", "5,1", "6,2"}}},
+      {"mem", {}, {{"3", "4", "5,2", "6,1"}}},
   };
 }
 

@@ -24,11 +24,13 @@ using Json = nlohmann::ordered_json;
 struct GameValue {
   Nimber nimber = 0;
   std::optional<std::vector<Nimber>> infinity;  // K, ascending, when the value is infinite
+  /// A win known by a theorem whose nimber was not computed (JSON null, text "nonzero").
+  bool nonzero_unknown = false;
 
   [[nodiscard]] bool infinite() const { return infinity.has_value(); }
-  /// A number, or {"infinity": [K...]}.
+  /// A number, {"infinity": [K...]}, or null when nonzero_unknown.
   [[nodiscard]] Json json() const;
-  /// "3", or "inf{0,2}".
+  /// "3", "inf{0,2}", or "nonzero".
   [[nodiscard]] std::string text() const;
   friend bool operator==(const GameValue&, const GameValue&) = default;
 };

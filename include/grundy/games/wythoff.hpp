@@ -1,9 +1,11 @@
-// Wythoff's game: two piles; a move takes any number of tokens from one pile, or
-// the same number from both; whoever cannot move loses (Wythoff 1907). A position
-// is a pair of piles, and a sum of pairs is a sum of games. The losing pairs are
-// (floor(k*phi), floor(k*phi^2)) with phi the golden ratio; the other values have
-// no known closed form, so the generic memoised solver computes them: about
-// a*b positions with a + b + min(a, b) options each.
+// Wythoff's game and Fraenkel's r-Wythoff: two piles; a move takes any number
+// of tokens from one pile, or k from one and l from the other with k, l >= 1 and
+// |k - l| < r (r = 1: the same number from both; Wythoff 1907, Fraenkel 1982).
+// Whoever cannot move loses. A position is a pair of piles, and a sum of pairs
+// is a sum of games. The losing pairs have a closed form
+// (games/wythoff_positions.hpp); the other values have none, so the generic
+// memoised solver computes them: about a*b positions with
+// a + b + (2r - 1) * min(a, b) options each.
 #pragma once
 
 #include <algorithm>
@@ -14,23 +16,34 @@ namespace grundy::games {
 
 class Wythoff {
  public:
-  using Position = std::pair<std::uint32_t, std::uint32_t>;
-  /// Tokens taken from the first and the second pile (equal when both).
+  using Position = std::pair<std::uint64_t, std::uint64_t>;
+  /// Tokens taken from the first and the second pile.
   struct Move {
-    std::uint32_t first = 0;
-    std::uint32_t second = 0;
+    std::uint64_t first = 0;
+    std::uint64_t second = 0;
     friend bool operator==(const Move&, const Move&) = default;
   };
 
-  /// The largest pile accepted: values need about pile^2 positions of search.
-  static constexpr std::uint32_t kMaxPile = 1000;
+  /// The largest pile searched for values: about pile^2 positions of search.
+  static constexpr std::uint64_t kMaxSearchPile = 1000;
+  /// The largest pile accepted (winners and winning moves by the closed form).
+  static constexpr std::uint64_t kMaxPile = (std::uint64_t{1} << 63) - 1;
+
+  /// r >= 1: takes from both piles differ by less than r.
+  explicit Wythoff(std::uint64_t r = 1) : r_(r) {}
+  [[nodiscard]] std::uint64_t r() const { return r_; }
 
   template <class Sink>
   void options(const Position& p, Sink& sink) const {
     const auto [a, b] = p;
-    for (std::uint32_t k = 1; k <= a; ++k) add(sink, {k, 0}, {a - k, b});
-    for (std::uint32_t k = 1; k <= b; ++k) add(sink, {0, k}, {a, b - k});
-    for (std::uint32_t k = 1; k <= std::min(a, b); ++k) add(sink, {k, k}, {a - k, b - k});
+    for (std::uint64_t k = 1; k <= a; ++k) add(sink, {k, 0}, {a - k, b});
+    for (std::uint64_t k = 1; k <= b; ++k) add(sink, {0, k}, {a, b - k});
+    for (std::uint64_t k = 1; k <= a; ++k) {
+      if (k > b + r_ - 1) break;  // no l <= b is within r of k any more
+      const std::uint64_t low = k >= r_ ? k - r_ + 1 : 1;
+      const std::uint64_t high = std::min(b, k + r_ - 1);
+      for (std::uint64_t l = low; l <= high; ++l) add(sink, {k, l}, {a - k, b - l});
+    }
   }
 
   /// The piles in order: (a, b) and (b, a) are the same game.
@@ -46,6 +59,8 @@ class Wythoff {
       sink.add(move, {left});
     }
   }
+
+  std::uint64_t r_;
 };
 
 }  // namespace grundy::games
