@@ -27,7 +27,7 @@ import operator as _operator
 import numpy as _numpy  # noqa: F401  (the tables' values are NumPy arrays)
 
 from . import _grundy
-from ._grundy import BudgetExceeded, CycleError, Error, InputError, TimeExceeded, nim_multiply
+from ._grundy import BudgetExceeded, CycleError, Error, InputError, TimeExceeded
 from ._html import Plot
 from ._results import Result, Table
 
@@ -102,6 +102,26 @@ def _count_text(value):
         return str(_operator.index(value))
     except TypeError:
         return str(value)
+
+
+def nim_multiply(a, b):
+    """The nim-product of two nimbers below 2**64: the value of the product of two
+    coin-turning games whose values are a and b (Turning Corners: the product of
+    two Twins is nim_multiply(x - 1, y - 1) at coin (x, y))."""
+    return _grundy.nim_multiply(_nimber(a, "a"), _nimber(b, "b"))
+
+
+def _nimber(value, name):
+    """A nimber argument: a whole number 0 <= value < 2**64 (NumPy integers too)."""
+    if isinstance(value, bool):
+        raise InputError(f"{name}: {value!r} is not a nimber (a whole number from 0 to 2**64 - 1)")
+    try:
+        number = _operator.index(value)
+    except TypeError:
+        raise InputError(f"{name}: {value!r} is not a nimber (a whole number from 0 to 2**64 - 1)") from None
+    if not 0 <= number < 2**64:
+        raise InputError(f"{name}: {number} is not a nimber (a whole number from 0 to 2**64 - 1)")
+    return number
 
 
 def _seconds(time):

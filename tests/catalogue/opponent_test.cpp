@@ -51,6 +51,7 @@ std::vector<OpponentSample> opponent_samples() {
       {"fibonacci-nim", {}, {"12", "7,2"}},
       {"take-away", {{"--ratio", "3/2"}}, {"11", "6,3"}},
       {"mem", {}, {"9", "7,2"}},
+      {"splittles", {{"--set", "1,2,5"}}, {"7", "4"}},
   };
 }
 

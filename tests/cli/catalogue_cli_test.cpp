@@ -42,7 +42,7 @@ TEST(CatalogueCli, OneErrorStyle) {
   expect_error(run_cli({"table", "foo", "--upto", "3"}), "unknown table game 'foo'");
   expect_error(run_cli({"nimm", "3"}), "unknown game or command 'nimm'");
   expect_error(run_cli({"explain", "nimm", "3"}), "unknown game 'nimm'");
-  expect_error(run_cli({"subtraction", "3"}), "subtraction: --set is required");
+  expect_error(run_cli({"subtraction", "3"}), "subtraction: give exactly one of --set S");
   expect_error(run_cli({"nim"}), "nim: a position is required");
   expect_error(run_cli({"nim", "3", "--bogus"}), "nim: unexpected argument");
   expect_error(run_cli({"nim", "-4"}), "pile 1: '-4' is negative");

@@ -87,3 +87,23 @@ TEST(TakeBreakCli, RefusesBadCodesInOneLine) {
 }
 
 }  // namespace take_break_cli_test
+
+namespace take_break_cli_test {
+
+// The plain method's tables of generalized codes within a small memory budget:
+// values exact (all-but against its own recursion above), memory measured.
+TEST(TakeBreakCli, GeneralTablesStayWithinTheirMemoryBudget) {
+  constexpr long kBudgetKib = 64 * 1024;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--memory", "64M", "--json", "table", "subtraction", "--all-but", "2,3,7", "--upto",
+                                 "2000", "--summary"},
+        std::vector<std::string>{"--memory", "64M", "--json", "table", "octal", "0.[37]", "--upto", "600",
+                                 "--summary"}}) {
+    const auto r = run_cli(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_LT(grundy::testing::measured_peak_kib(r), kBudgetKib) << args[5];
+    EXPECT_EQ(nlohmann::json::parse(r.out).at("upto"), std::stoull(args[args.size() - 2])) << args[5];
+  }
+}
+
+}  // namespace take_break_cli_test

@@ -331,7 +331,7 @@ TEST(HeapCli, BadInputsExitTwoWithOneLine) {
   const std::string kayles_file = temp_file("kayles.ght");
   ASSERT_EQ(run_cli({"table", "kayles", "--upto", "50", "--output", kayles_file, "--summary"}).status, 0);
   const std::vector<std::vector<std::string>> bad{
-      {"octal", "0.8z", "3"},
+      {"octal", "0.8#", "3"},
       {"octal", "1.07", "3"},
       {"octal", "77", "3"},
       {"kayles", "-1"},
@@ -339,7 +339,7 @@ TEST(HeapCli, BadInputsExitTwoWithOneLine) {
       {"kayles", "9223372036854775808"},
       {"grundys-game", "200001"},
       {"grundys-game", "5000", "--upto", "100"},
-      {"table", "octal", "0.q", "--upto", "10"},
+      {"table", "octal", "0.{3", "--upto", "10"},
       {"table", "kayles", "--upto", "-5"},
       {"table", "kayles", "--upto", "10", "--resume", corrupt},
       {"table", "kayles", "--upto", "10", "--resume", temp_file("missing.ght")},

@@ -30,6 +30,16 @@ def grid(rng):
     return "/".join("".join(rng.choice("..*") for _ in range(3)) for _ in range(2))
 
 
+def strip(rng):
+    return "".join(rng.choice("HT") for _ in range(rng.randint(1, 12)))
+
+
+def memory_heaps(rng):
+    """Heaps of games with a memory: N (the opening) or N,K (the previous move took K)."""
+    return [f"{rng.randint(2, 40)}" if rng.random() < 0.5 else f"{rng.randint(0, 40)},{rng.randint(1, 6)}"
+            for _ in range(rng.randint(1, 2))]
+
+
 def vertices(root, name):
     with open(root / ROOT_FILES[name]) as listing:
         words = [line.split()[0] for line in listing if line.strip() and not line.startswith("#")]
@@ -54,6 +64,11 @@ CASES = {
     "dag": (None, None, lambda rng, root: rng.choices(vertices(root, "dag"), k=2)),
     "graph": (None, None, lambda rng, root: rng.choices(vertices(root, "graph"), k=2)),
     "wythoff": ({}, [], lambda rng, root: [f"{rng.randint(0, 30)},{rng.randint(0, 30)}" for _ in range(2)]),
+    "splittles": ({"set": [1, 2, 5]}, ["--set", "1,2,5"], lambda rng, root: heaps(rng)),
+    "turning": ({"code": "1-3"}, ["1-3"], lambda rng, root: [strip(rng)]),
+    "fibonacci-nim": ({}, [], lambda rng, root: memory_heaps(rng)),
+    "take-away": ({"ratio": "3/2"}, ["--ratio", "3/2"], lambda rng, root: memory_heaps(rng)),
+    "mem": ({}, [], lambda rng, root: memory_heaps(rng)),
 }
 
 

@@ -47,16 +47,22 @@ class TakeBreakGame {
   [[nodiscard]] const heap::TakeBreakCode& code() const { return *code_; }
   [[nodiscard]] const heap::HeapTable& table() const { return *table_; }
 
+  /// One option to a sink: a move that takes `take` and leaves `parts` (none: the heap is gone).
+  template <class Sink>
+  static void add_option(Sink& sink, Position n, std::uint64_t take, std::span<const std::uint64_t> parts) {
+    Move move{.from = n, .take = take, .to = std::vector<std::uint64_t>(parts.begin(), parts.end())};
+    if (parts.empty()) {
+      sink.add(move);
+    } else {
+      sink.add(move, parts);
+    }
+  }
+
   /// Every option of a heap, take ascending, then the number of heaps, then the parts.
   template <class Sink>
   void options(Position n, Sink& sink) const {
     heap::for_each_code_option(*code_, n, [&](std::uint64_t take, std::span<const std::uint64_t> parts) {
-      Move move{.from = n, .take = take, .to = std::vector<std::uint64_t>(parts.begin(), parts.end())};
-      if (parts.empty()) {
-        sink.add(move);
-      } else {
-        sink.add(move, parts);
-      }
+      add_option(sink, n, take, parts);
       return true;
     });
   }
@@ -79,12 +85,7 @@ class TakeBreakGame {
           return true;
         }
       }
-      Move move{.from = n, .take = take, .to = std::vector<std::uint64_t>(parts.begin(), parts.end())};
-      if (parts.empty()) {
-        sink.add(move);
-      } else {
-        sink.add(move, parts);
-      }
+      add_option(sink, n, take, parts);
       return true;
     });
     if (whole) return;
