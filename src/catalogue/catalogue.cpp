@@ -8,8 +8,6 @@
 
 namespace grundy::catalogue {
 
-const Entry& turning_entry();  // src/catalogue/turning.cpp
-
 const std::vector<const Entry*>& games() {
   static const std::vector<const Entry*> all = [] {
     std::vector<const Entry*> list{&nim_entry(), &subtraction_entry(), &passnim_entry(), &divide_entry()};

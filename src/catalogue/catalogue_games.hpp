@@ -28,5 +28,6 @@ const Entry& wythoff_entry();
 const Entry& fibonacci_nim_entry();
 const Entry& take_away_entry();
 const Entry& mem_entry();
+const Entry& turning_entry();
 
 }  // namespace grundy::catalogue
