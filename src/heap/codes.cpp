@@ -79,7 +79,10 @@ std::optional<HeapRules> plain_rules(const TakeBreakCode& code, const std::strin
   for (const CodeDigit& d : code.head) {
     if (d.and_more || d.counts > 15) return std::nullopt;
     if (d.modifier == HeapsModifier::all_equal) return std::nullopt;
-    if (d.modifier != HeapsModifier::none) {
+    // A modifier restricts only moves that leave two or more heaps: on a digit
+    // without them it changes nothing.
+    const bool splits = (d.counts & 12U) != 0;
+    if (d.modifier != HeapsModifier::none && splits) {
       if ((d.counts & 8U) != 0) return std::nullopt;
       modified = true;
     } else if ((d.counts & 4U) != 0) {
@@ -124,12 +127,17 @@ HeapRules parse_heap_rules(std::string_view text) {
 
 std::string format_code(const HeapRules& rules) {
   if (rules.general() != nullptr) return format_take_break_code(*rules.general());
-  if (rules.unequal_split()) return "grundys-game";
+  if (rules.unequal_split() && rules.digits() == std::vector<std::uint8_t>{4}) return "grundys-game";
   constexpr std::string_view kDigits = "0123456789abcdef";
-  std::string code;
-  code += kDigits[rules.digit(0) & 15];
+  // Unequal two-heap splits: '!' after every digit that splits in two (4!.0, 0.7!).
+  const auto digit_text = [&](std::uint8_t digit) {
+    std::string text(1, kDigits[digit & 15]);
+    if (rules.unequal_split() && (digit & 4U) != 0) text += '!';
+    return text;
+  };
+  std::string code = digit_text(rules.digit(0));
   code += '.';
-  for (std::size_t i = 1; i < rules.digits().size(); ++i) code += kDigits[rules.digits()[i] & 15];
+  for (std::size_t i = 1; i < rules.digits().size(); ++i) code += digit_text(rules.digits()[i]);
   if (rules.digits().size() <= 1) code += '0';
   return code;
 }

@@ -55,6 +55,18 @@ TEST(HeapCodes, FormatRoundTrips) {
   for (const char* code : {"0.77", "4.007", "0.6", "0.137", "4.0", "0.f1"}) {
     EXPECT_EQ(format_code(parse_heap_rules(code)), code);
   }
+  // Unequal two-heap splits on the fast kernel's rules print their '!' and read back
+  // as the same game (a fuzzer finding: 0.7! printed as Grundy's game).
+  for (const char* code : {"4!.0", "0.7!", "0.6!", "0.4!5!", "4!.04!"}) {
+    SCOPED_TRACE(code);
+    const HeapRules rules = parse_heap_rules(code);
+    EXPECT_EQ(rules.general(), nullptr);  // the fast kernel's rules
+    EXPECT_TRUE(same_game(parse_heap_rules(format_code(rules)), rules));
+  }
+  EXPECT_EQ(format_code(parse_heap_rules("0.7!")), "0.7!");
+  EXPECT_EQ(format_code(parse_heap_rules("4!.0")), "grundys-game");
+  // A modifier on a digit that never leaves two heaps changes nothing.
+  EXPECT_TRUE(same_game(parse_heap_rules("0.1!"), parse_heap_rules("0.1")));
 }
 
 }  // namespace
