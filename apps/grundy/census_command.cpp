@@ -218,7 +218,7 @@ void add_census_command(CLI::App& app, GlobalOptions& options) {
   command->add_flag("--hex", args->hex, "hexadecimal codes: digits 0-f");
   command->add_option("--upto", args->upto, "compute each game to g(N) or its proven period (default 1048576)")
       ->type_name("N");
-  command->add_option("--time", args->time, "each game's compute budget in seconds (default 30; 0: none); the bound "
+  command->add_option("--time", args->time, "each game's compute budget in CPU seconds (default 30; 0: none); the bound "
                                             "reached is reported")
       ->type_name("SECONDS");
   command->add_option("--output", args->output, "write each finished game's row here as it finishes (JSON Lines)")

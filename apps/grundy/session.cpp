@@ -97,6 +97,9 @@ StopOnSignals::StopOnSignals() {
 }
 
 StopOnSignals::~StopOnSignals() {
+  // Once interrupted, the run is reporting that and exiting with status 2: a second signal
+  // (a scheduler or `timeout` signals the whole process group too) must not turn that into a kill.
+  if (g_stop.load()) return;
   sigaction(SIGINT, &g_old_int, nullptr);
   sigaction(SIGTERM, &g_old_term, nullptr);
 }

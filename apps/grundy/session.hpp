@@ -45,7 +45,8 @@ void write_out(const std::string& text);
 void write_out(const std::function<void(std::ostream&)>& write);
 
 /// While alive, SIGINT and SIGTERM only set stop_flag() (the engine then stops
-/// cleanly, saving its checkpoint); the previous handlers come back afterwards.
+/// cleanly, saving its checkpoint); the previous handlers come back afterwards unless a
+/// stop signal arrived (then the run is exiting, and later signals change nothing).
 class StopOnSignals {
  public:
   StopOnSignals();

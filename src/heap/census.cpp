@@ -234,9 +234,8 @@ std::optional<CensusRow> census_game(const HeapRules& rules, const CensusSpec& s
   options.threads = 1;
   options.stop = stop;
   options.kernel_stats = &kernel_stats;
-  if (spec.seconds > 0) {
-    options.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.seconds));
-  }
+  // Seconds of this thread's compute, not of the clock: a busy machine takes each game as far.
+  if (spec.seconds > 0) options.thread_cpu_deadline = thread_cpu_seconds() + spec.seconds;
   try {
     if (grow_table(table, GrowGoal{.cover = spec.upto, .limit = spec.upto}, options).outcome ==
         ExtendOutcome::stopped) {

@@ -12,6 +12,9 @@
 #include <mutex>
 #include <thread>
 
+#include <pthread.h>
+#include <time.h>
+
 #include "grundy/heap/table.hpp"
 
 namespace grundy::heap::detail {
@@ -27,6 +30,8 @@ class Monitor {
       : options_(options), kernel_stop_(kernel_stop), progress_(progress), target_(target) {
     start_ = Clock::now();
     start_done_ = progress.load();
+    // The budget's clock is the calling thread's (the one that runs the kernel).
+    if (pthread_getcpuclockid(pthread_self(), &caller_cpu_clock_) != 0) caller_cpu_clock_ = CLOCK_THREAD_CPUTIME_ID;
     next_checkpoint_ = start_ + to_duration(options.checkpoint_every);
     thread_ = std::thread([this] { run(); });
   }
@@ -62,7 +67,7 @@ class Monitor {
       if (finished_) break;
       const auto now = Clock::now();
       if (options_.stop != nullptr && options_.stop->load()) kernel_stop_.store(true);
-      if (options_.deadline && now >= *options_.deadline) {
+      if ((options_.deadline && now >= *options_.deadline) || caller_cpu_budget_spent()) {
         deadline_passed_.store(true);
         kernel_stop_.store(true);
       }
@@ -75,6 +80,13 @@ class Monitor {
         report(now);
       }
     }
+  }
+
+  [[nodiscard]] bool caller_cpu_budget_spent() const {
+    if (!options_.thread_cpu_deadline) return false;
+    timespec used{};
+    if (clock_gettime(caller_cpu_clock_, &used) != 0) return false;
+    return static_cast<double>(used.tv_sec) + 1e-9 * static_cast<double>(used.tv_nsec) >= *options_.thread_cpu_deadline;
   }
 
   void report(Clock::time_point now) const {
@@ -101,6 +113,7 @@ class Monitor {
   std::uint64_t target_;
   std::uint64_t start_done_ = 0;
   Clock::time_point start_;
+  clockid_t caller_cpu_clock_{};
   Clock::time_point next_checkpoint_;
   std::atomic<bool> checkpoint_due_{false};
   std::atomic<bool> deadline_passed_{false};

@@ -5,6 +5,8 @@
 #include <span>
 #include <thread>
 
+#include <time.h>
+
 #include "common/text.hpp"
 
 #include "grundy/core/errors.hpp"
@@ -83,8 +85,9 @@ std::uint64_t run_kernel(KernelMethod method, const HeapRules& rules, std::vecto
   return extend_fast<V>(rules, values, upto, control);
 }
 
-bool past(const std::optional<Clock::time_point>& deadline) {
-  return deadline.has_value() && Clock::now() >= *deadline;
+bool past_deadline(const ExtendOptions& options) {
+  return (options.deadline.has_value() && Clock::now() >= *options.deadline) ||
+         (options.thread_cpu_deadline.has_value() && thread_cpu_seconds() >= *options.thread_cpu_deadline);
 }
 
 [[noreturn]] void throw_time_exceeded(const HeapTable& table) {
@@ -94,6 +97,12 @@ bool past(const std::optional<Clock::time_point>& deadline) {
 
 }  // namespace
 
+double thread_cpu_seconds() {
+  timespec used{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used);
+  return static_cast<double>(used.tv_sec) + 1e-9 * static_cast<double>(used.tv_nsec);
+}
+
 ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOptions& options) {
   ExtendResult result;
   if (upto == std::numeric_limits<std::uint64_t>::max()) throw InputError("--upto is too large");
@@ -102,7 +111,7 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
     table.detect_period();
     return result;
   }
-  if (past(options.deadline)) throw_time_exceeded(table);
+  if (past_deadline(options)) throw_time_exceeded(table);
   options.budget.require(target * (table.wide() ? 4 : 2), grundy::detail::message("the table g(0..", upto, ")"));
 
   std::atomic<bool> kernel_stop{false};
@@ -125,7 +134,7 @@ ExtendResult extend_table(HeapTable& table, std::uint64_t upto, const ExtendOpti
     }
     progress.store(table.size());
     if (table.size() >= target) break;
-    if (monitor.deadline_passed() || past(options.deadline)) throw_time_exceeded(table);
+    if (monitor.deadline_passed() || past_deadline(options)) throw_time_exceeded(table);
     if (options.stop != nullptr && options.stop->load()) {
       if (!options.checkpoint_path.empty()) {
         save_table(table, options.checkpoint_path);

@@ -100,7 +100,14 @@ struct ExtendOptions {
   /// When set and passed, the engine stops the kernel (where it checks `stop`)
   /// and throws TimeExceeded; nothing is checkpointed.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// As `deadline`, on the calling thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, in
+  /// seconds): a compute budget that a busy machine does not shorten. Counts the
+  /// calling thread only, so it is meant for threads = 1 (the census, one game per thread).
+  std::optional<double> thread_cpu_deadline;
 };
+
+/// The calling thread's CPU time in seconds (the clock of thread_cpu_deadline).
+double thread_cpu_seconds();
 
 enum class ExtendOutcome { complete, stopped };
 
