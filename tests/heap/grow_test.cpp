@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <thread>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
@@ -55,6 +56,23 @@ TEST(HeapGrow, PastTheDeadlineThrowsTimeExceeded) {
   options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   EXPECT_THROW(grow_table(t, {.cover = 1'000'000, .limit = 1'000'000}, options), TimeExceeded);
   EXPECT_THROW(extend_table(t, 1'000'000, options), TimeExceeded);
+}
+
+TEST(HeapGrow, ASpentCpuBudgetThrowsTimeExceeded) {
+  HeapTable t(parse_heap_rules("0.16"));
+  ExtendOptions options;
+  options.thread_cpu_deadline = thread_cpu_seconds();
+  EXPECT_THROW(grow_table(t, {.cover = 1'000'000, .limit = 1'000'000}, options), TimeExceeded);
+}
+
+TEST(HeapGrow, TheCpuBudgetDoesNotCountTimeTheThreadWaited) {
+  // The census's budget: a game on a busy machine (its thread waiting for a core) gets as far.
+  HeapTable t(parse_heap_rules("kayles"));
+  ExtendOptions options;
+  options.thread_cpu_deadline = thread_cpu_seconds() + 1.0;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the clock passes the budget; the CPU does not
+  EXPECT_NO_THROW(extend_table(t, 2000, options));
+  EXPECT_EQ(t.size(), 2001U);
 }
 
 TEST(HeapGrow, PeriodSearchedOncePerSize) {
