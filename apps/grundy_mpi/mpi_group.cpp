@@ -28,3 +28,17 @@ void MpiGroup::combine(std::uint64_t* words, std::size_t count) {
 }
 
 }  // namespace grundy::mpi
+
+namespace grundy::mpi {
+
+void MpiGroup::broadcast(std::uint16_t* values, std::size_t count) {
+  if (count > static_cast<std::size_t>(INT_MAX)) throw std::length_error("an MPI broadcast of more than INT_MAX values");
+  const auto start = std::chrono::steady_clock::now();
+  MPI_Bcast(values, static_cast<int>(count), MPI_UINT16_T, 0, MPI_COMM_WORLD);
+  combine_nanoseconds_ += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+  ++broadcasts_;
+  broadcast_bytes_ += count * sizeof(std::uint16_t);
+}
+
+}  // namespace grundy::mpi

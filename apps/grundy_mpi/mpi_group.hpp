@@ -1,6 +1,7 @@
 // The ranks of an MPI job as a heap::ProcessGroup: combine() is one
-// MPI_Allreduce (bitwise OR) over MPI_COMM_WORLD, counted and timed for the
-// report, with the time the kernel spent in order.
+// MPI_Allreduce (bitwise OR) over MPI_COMM_WORLD, broadcast() one MPI_Bcast
+// (a streamed table's values, which rank 0 alone holds on disk), counted and
+// timed for the report, with the time the kernel spent in order.
 #pragma once
 
 #include <cstddef>
@@ -17,11 +18,16 @@ class MpiGroup final : public heap::ProcessGroup {
   [[nodiscard]] unsigned size() const override { return size_; }
   [[nodiscard]] unsigned rank() const override { return rank_; }
   void combine(std::uint64_t* words, std::size_t count) override;
+  /// One MPI_Bcast from rank 0, counted with the reductions.
+  void broadcast(std::uint16_t* values, std::size_t count) override;
   void add_in_order_time(std::uint64_t nanoseconds) override { in_order_nanoseconds_ += nanoseconds; }
 
   /// Calls of combine() so far, and the bytes each process contributed in all.
   [[nodiscard]] std::uint64_t combines() const { return combines_; }
   [[nodiscard]] std::uint64_t bytes() const { return bytes_; }
+  /// Calls of broadcast() so far, and the bytes they carried.
+  [[nodiscard]] std::uint64_t broadcasts() const { return broadcasts_; }
+  [[nodiscard]] std::uint64_t broadcast_bytes() const { return broadcast_bytes_; }
   /// Seconds in combine() (waiting for the other ranks, and the transfer), and in work done in order.
   [[nodiscard]] double combine_seconds() const { return static_cast<double>(combine_nanoseconds_) * 1e-9; }
   [[nodiscard]] double in_order_seconds() const { return static_cast<double>(in_order_nanoseconds_) * 1e-9; }
@@ -31,6 +37,8 @@ class MpiGroup final : public heap::ProcessGroup {
   unsigned rank_ = 0;
   std::uint64_t combines_ = 0;
   std::uint64_t bytes_ = 0;
+  std::uint64_t broadcasts_ = 0;
+  std::uint64_t broadcast_bytes_ = 0;
   std::uint64_t combine_nanoseconds_ = 0;
   std::uint64_t in_order_nanoseconds_ = 0;
 };

@@ -17,6 +17,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <span>
@@ -207,7 +208,10 @@ class VectorValues {
   [[nodiscard]] V operator[](std::uint64_t i) const { return g_[i]; }
   V& operator[](std::uint64_t i) { return g_[i]; }
   void push_back(V v) { g_.push_back(v); }
-  void resize(std::uint64_t n) { g_.resize(n); }
+  /// The speculated finish's guesses: appended, confirmed (or corrected), or dropped.
+  void push_guess(V v) { g_.push_back(v); }
+  void confirm(std::uint64_t i, V v) { g_[i] = v; }
+  void truncate(std::uint64_t n) { g_.resize(n); }
   void reserve(std::uint64_t n) { g_.reserve(n); }
   [[nodiscard]] const V* data() const { return g_.data(); }
   /// The pairs (a + i, rest - a - i), i < count: lo[i] and *(hi - i).
@@ -840,10 +844,12 @@ class FastKernel {
     // Values must not move while members read them: room for every block up to
     // end in memory; a streamed store slides its window only between blocks.
     if constexpr (S::kInMemory) g_.reserve(end);
+    // Processes of a group always speculate: the finish in order would be repeated
+    // by each. A streamed store does so on one member (its reads are not shared
+    // between threads).
+    if (shared_group()) return run_blocks_speculative(begin, end, S::kInMemory ? members : 1, words);
     if constexpr (S::kInMemory) {
-      // Processes of a group always speculate: the finish in order would be repeated by each.
-      if (shared_group() ||
-          (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from)) {
+      if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from) {
         return run_blocks_speculative(begin, end, members, words);
       }
     }
@@ -888,6 +894,7 @@ class FastKernel {
   template <class Job>
   void run_team(Job& job, unsigned members) {
     if (members <= 1) {
+      team_overlap_ = 0;
       if (!busy_.empty()) busy_[0].begin();  // speculate_member logs; keep one job's spans only
       job(0);
       return;
@@ -900,7 +907,8 @@ class FastKernel {
     };
     team_->run(timed);
     if (control_.stats != nullptr) {
-      control_.stats->overlapped_nanoseconds.fetch_add(overlapped_nanoseconds(members), std::memory_order_relaxed);
+      team_overlap_ = overlapped_nanoseconds(members);
+      control_.stats->overlapped_nanoseconds.fetch_add(team_overlap_, std::memory_order_relaxed);
     }
   }
 
@@ -1016,6 +1024,8 @@ class FastKernel {
     for (auto& masks : near_masks_) masks.resize(words * length);
     while (true) {
       const std::uint64_t block_end = std::min(end, n + length);
+      // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
+      if constexpr (!S::kInMemory) g_.make_room(block_end - n);
       const bool more = block_end < end && block_end == n + length && blocks_apply(block_end);
       if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
       spec_.ready.store(0, std::memory_order_relaxed);
@@ -1024,10 +1034,17 @@ class FastKernel {
       spec_.near_cursor.store(0, std::memory_order_relaxed);
       spec_.near_ready = false;
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
+      const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
+      // This process's own part of the block (the team's time less the guesses, which every process makes).
+      const auto own_part = std::chrono::steady_clock::now() - speculated - guessing_;
       const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
       const bool near_sent = group && more && spec_.near_ready && ready == length;
-      if (group) exchange_speculation(more ? next : nullptr, members, words, ready, near_sent);
+      if (group) {
+        exchange_speculation(more ? next : nullptr, members, words, ready, near_sent,
+                             static_cast<std::uint64_t>(std::max<std::int64_t>(
+                                 std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)));
+      }
       // Confirm in order.
       std::optional<InOrderClock> in_order(std::in_place, *this);
       bool widened = false;
@@ -1035,10 +1052,14 @@ class FastKernel {
       std::size_t i = 0;
       while (i < ready) {
         const Guess& guess = guesses_[i];
+        if (guess.unreached == kUnscanned) {  // its scan needed values beyond memory: finished in order below
+          dropped = true;
+          break;
+        }
         const std::uint64_t value = guess.unreached == kNone ? guess.value : guess.unreached;
         const std::uint64_t span = span_;
         const std::uint64_t prefix = prefix_length();
-        g_[n + i] = static_cast<V>(value);
+        g_.confirm(n + i, static_cast<V>(value));
         account(n + i);
         ++i;
         if (span_ != span || prefix_length() != prefix) {
@@ -1050,7 +1071,7 @@ class FastKernel {
           break;
         }
       }
-      if (i < ready) g_.resize(n + i);  // the guesses past a rare heap (or a wider value) are dropped
+      if (i < ready) g_.truncate(n + i);  // the guesses past a rare heap (or a wider value) are dropped
       n += i;
       if (control_.stats != nullptr) {
         control_.stats->guessed_steps.fetch_add(i, std::memory_order_relaxed);
@@ -1107,7 +1128,12 @@ class FastKernel {
   // share, with the near pairs when `with_near`), for each of the `ready`
   // guesses the scan's answer (0: the guess holds, else the unreached value + 1;
   // only the process that scanned it writes one), and the stop word.
-  void exchange_speculation(BlockShare* next, unsigned members, unsigned words, std::size_t ready, bool with_near) {
+  // Each process also sends the wall time of its own part of the block (one word
+  // per process): the time in which two or more processes computed at once is,
+  // per block, the second longest of those parts (they start together after the
+  // reduction before), and the rest of the wall time is serial (the report).
+  void exchange_speculation(BlockShare* next, unsigned members, unsigned words, std::size_t ready, bool with_near,
+                            std::uint64_t own_nanoseconds) {
     const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
     if (next != nullptr) {
       combine(*next, members);
@@ -1117,13 +1143,25 @@ class FastKernel {
         }
       }
     }
-    exchange_.assign(mask_words + ready + 1, 0);
+    const std::size_t processes = control_.group->size();
+    const std::size_t times = mask_words + ready;
+    exchange_.assign(times + processes + 1, 0);
     if (next != nullptr) std::copy_n(next->masks[0].data(), mask_words, exchange_.data());
     for (std::size_t i = 0; i < ready; ++i) {
       if (guesses_[i].unreached != kNone) exchange_[mask_words + i] = guesses_[i].unreached + 1;
     }
+    exchange_[times + control_.group->rank()] = own_nanoseconds;
     exchange_.back() = stop_requested() ? 1 : 0;
     control_.group->combine(exchange_.data(), exchange_.size());
+    if (control_.stats != nullptr) {
+      std::sort(exchange_.begin() + static_cast<std::ptrdiff_t>(times),
+                exchange_.begin() + static_cast<std::ptrdiff_t>(times + processes), std::greater<>());
+      // Threads inside this process may have overlapped for longer (run_team counted that already).
+      const std::uint64_t across = exchange_[times + 1];
+      if (across > team_overlap_) {
+        control_.stats->overlapped_nanoseconds.fetch_add(across - team_overlap_, std::memory_order_relaxed);
+      }
+    }
     if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
     for (std::size_t i = 0; i < ready; ++i) {
       const std::uint64_t word = exchange_[mask_words + i];
@@ -1146,12 +1184,14 @@ class FastKernel {
     std::fill(near_masks_[t].begin(), near_masks_[t].end(), 0);
     if (next != nullptr) std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
     if (t == 0) {
+      const auto start = std::chrono::steady_clock::now();
       const InOrderClock clock(*this);
       guess_block(current, block_end, words);
       // The next block's near pairs read this block's values: guessed, all of them.
       if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
         spec_.near_ready = prepare_near(*next, words);
       }
+      guessing_ = std::chrono::steady_clock::now() - start;
       spec_.guessed_all.store(true, std::memory_order_release);
     }
     BusyLog& log = busy_[t];
@@ -1215,8 +1255,21 @@ class FastKernel {
   void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix) {
     Guess& guess = guesses_[i];
     if (guess.candidates == 0) return;
-    guess.unreached = first_unreached(share.begin + i, prefix + 1,
-                                      std::span(guess_candidates_.data() + i * span_, guess.candidates));
+    const std::span<const std::uint32_t> candidates(guess_candidates_.data() + i * span_, guess.candidates);
+    if constexpr (S::kInMemory) {
+      guess.unreached = first_unreached(share.begin + i, prefix + 1, candidates);
+    } else {
+      // A streamed store in a group: this scan is this process's alone, so it may
+      // not ask the first process for values beyond memory; if it needs them, the
+      // block is finished in order from this guess (where all processes read alike).
+      g_.local_only(true);
+      try {
+        guess.unreached = first_unreached(share.begin + i, prefix + 1, candidates);
+      } catch (const StreamedValues::NotInMemory&) {
+        guess.unreached = kUnscanned;
+      }
+      g_.local_only(false);
+    }
   }
 
   // Member 0's part: the cheap part of each finish of the block, in order, each
@@ -1229,7 +1282,7 @@ class FastKernel {
       guess.unreached = kNone;
       guess.value = open_candidates(n, share, words, guess_candidates_.data() + i * span_, guess.candidates);
       if (guess.value >= span_) return;
-      g_.push_back(static_cast<V>(guess.value));
+      g_.push_guess(static_cast<V>(guess.value));
       spec_.ready.store(i + 1, std::memory_order_release);
     }
   }
@@ -1640,6 +1693,7 @@ class FastKernel {
   }
 
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
   static constexpr std::uint64_t kDensePrefixShare = 8;
   static constexpr std::uint64_t kSparseFrom = 4096;
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
@@ -1697,6 +1751,8 @@ class FastKernel {
   std::vector<Guess> guesses_;                     // per heap size of the block
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
+  std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
+  std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
   std::vector<std::uint64_t> exchange_;  // a group's reduction of a speculated block (exchange_speculation)
   BlockShare near_share_;  // the partners below near (mark_near)
   std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)
@@ -1721,6 +1777,13 @@ std::uint64_t extend_fast_streamed(const HeapRules& rules, StreamedValues& g, st
   if (!streams(rules)) throw Error("extend_fast_streamed: the game has no two-heap splits or has three-heap ones");
   if (g.size() == 0) g.push_back(0);
   if (g.size() > upto) return g.size();
+  // In a group, the reads beyond memory are made alike by every process, from the
+  // first one's file, while the kernel runs (and its state is rebuilt from the values).
+  struct SharedReads {
+    StreamedValues& g;
+    ~SharedReads() { g.share_reads(nullptr); }
+  } const shared{g};
+  if (control.group != nullptr && control.group->size() > 1) g.share_reads(control.group);
   FastKernel<std::uint16_t, StreamedValues> kernel(rules, g, control);
   return kernel.run(upto);
 }

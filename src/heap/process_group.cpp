@@ -1,6 +1,8 @@
 #include "grundy/heap/process_group.hpp"
 
 #include <atomic>
+#include <cstring>
+#include <vector>
 
 namespace grundy::heap {
 
@@ -9,6 +11,13 @@ namespace {
 std::atomic<ProcessGroup*> registered{nullptr};
 
 }  // namespace
+
+void ProcessGroup::broadcast(std::uint16_t* values, std::size_t count) {
+  std::vector<std::uint64_t> words((count * sizeof(std::uint16_t) + sizeof(std::uint64_t) - 1) / sizeof(std::uint64_t), 0);
+  if (rank() == 0) std::memcpy(words.data(), values, count * sizeof(std::uint16_t));
+  combine(words.data(), words.size());
+  std::memcpy(values, words.data(), count * sizeof(std::uint16_t));
+}
 
 void set_process_group(ProcessGroup* group) { registered.store(group); }
 

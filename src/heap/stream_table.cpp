@@ -47,7 +47,10 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
   }
   if (upto == std::numeric_limits<std::uint64_t>::max()) throw InputError("--upto is too large");
   StreamedTable result;
-  SpillFile file(stream.spill_dir);
+  // In a group (grundy-mpi) the first process alone holds the spilled values;
+  // the others keep the same head, window and cursors, and receive from it what
+  // lies beyond them (StreamedValues::share_reads).
+  SpillFile file(stream.spill_dir, writes_files());
   StreamedValues g(file, stream.sizes, &result.stats);
   if (!stream.resume.empty()) resume(rules, upto, stream.resume, g, result);
   const std::uint64_t target = upto + 1;
@@ -55,7 +58,7 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
     std::atomic<bool> kernel_stop{false};
     std::atomic<std::uint64_t> progress{g.size()};
     detail::Monitor monitor(options, kernel_stop, progress, target);
-    // In a group (grundy-mpi) every process streams its own copy, in the same
+    // In a group (grundy-mpi) every process streams its own copy in the same
     // bounded memory, and the blocks are shared as in memory.
     const KernelControl control{.stop = &kernel_stop,
                                 .progress = &progress,
@@ -96,7 +99,8 @@ StreamedTable stream_table(const HeapRules& rules, std::uint64_t upto, const Ext
   }
   result.size = g.size();
   if (result.outcome == ExtendOutcome::complete) {
-    result.period = find_period_streamed(rules, g);
+    // Only the process that prints needs the period (and only it can read the spilled values).
+    if (writes_files()) result.period = find_period_streamed(rules, g);
     // The final checkpoint; never replace a longer resumed file by a shorter table.
     if (!options.checkpoint_path.empty() && g.size() >= result.loaded) save(rules, g, options.checkpoint_path);
     if (!stream.output.empty()) save(rules, g, stream.output);

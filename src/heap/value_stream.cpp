@@ -34,7 +34,8 @@ std::string spill_dir(const std::string& dir) {
 
 }  // namespace
 
-SpillFile::SpillFile(const std::string& dir) : dir_(spill_dir(dir)) {
+SpillFile::SpillFile(const std::string& dir, bool keeps_values) : dir_(spill_dir(dir)) {
+  if (!keeps_values) return;
   // O_TMPFILE: no name at all, so nothing is left behind however the run ends.
   fd_ = ::open(dir_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
   if (fd_ < 0) {
@@ -50,6 +51,10 @@ SpillFile::~SpillFile() {
 }
 
 void SpillFile::append(const std::uint16_t* values, std::uint64_t count) {
+  if (fd_ < 0) {  // another process of the group holds the values
+    size_ += count;
+    return;
+  }
   const auto* bytes = reinterpret_cast<const char*>(values);
   std::uint64_t left = count * sizeof(std::uint16_t);
   auto offset = static_cast<off_t>(size_ * sizeof(std::uint16_t));
@@ -67,6 +72,7 @@ void SpillFile::append(const std::uint16_t* values, std::uint64_t count) {
 }
 
 void SpillFile::read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const {
+  if (fd_ < 0) throw Error("the spilled values are held by the first process of the group, not this one");
   auto* bytes = reinterpret_cast<char*>(out);
   std::uint64_t left = count * sizeof(std::uint16_t);
   auto offset = static_cast<off_t>(begin * sizeof(std::uint16_t));
@@ -101,6 +107,28 @@ StreamedValues::StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsA
 
 void StreamedValues::push_back(std::uint16_t v) {
   if (stats_ != nullptr) stats_->add(size_, v);
+  append(v);
+}
+
+void StreamedValues::push_guess(std::uint16_t v) { append(v); }
+
+void StreamedValues::confirm(std::uint64_t i, std::uint16_t v) {
+  if (i < base_ || i >= size_) throw Error("StreamedValues::confirm: not a guess in the window");
+  window_[i - base_] = v;
+  if (i < head_.size()) head_[i] = v;
+  if (stats_ != nullptr) stats_->add(i, v);
+}
+
+void StreamedValues::truncate(std::uint64_t size) {
+  if (size > size_) return;
+  if (size < base_ || size < file_.size()) throw Error("StreamedValues::truncate: the values are spilled");
+  window_.resize(size - base_);
+  if (head_.size() > size) head_.resize(size);
+  room_ += size_ - size;
+  size_ = size;
+}
+
+void StreamedValues::append(std::uint16_t v) {
   if (size_ < sizes_.head) head_.push_back(v);
   window_.push_back(v);
   ++size_;
@@ -123,6 +151,7 @@ const std::uint16_t* StreamedValues::run(std::size_t slot, std::uint64_t begin, 
   if (slot >= run_cursors_.size()) run_cursors_.resize(slot + 1);
   Cursor& cursor = run_cursors_[slot];
   if (begin < cursor.begin || begin + count > cursor.begin + cursor.values.size()) {
+    check_far_read();
     if (cursor.values.capacity() == 0) ++counters_.cursors;
     // Runs of a partner move forward block by block: read ahead from begin.
     cursor.begin = begin;
@@ -160,12 +189,22 @@ void StreamedValues::read(std::uint64_t begin, std::uint64_t count, std::uint16_
       std::memcpy(out, head_.data() + begin, n * sizeof(std::uint16_t));
     } else {
       n = std::min(count, base_ - begin);  // the file holds everything below base_
-      file_.read(begin, n, out);
+      read_spilled(begin, n, out);
     }
     begin += n;
     out += n;
     count -= n;
   }
+}
+
+void StreamedValues::read_spilled(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const {
+  check_far_read();
+  if (group_ == nullptr || group_->size() <= 1) {
+    file_.read(begin, count, out);
+    return;
+  }
+  if (group_->rank() == 0) file_.read(begin, count, out);
+  group_->broadcast(out, count);
 }
 
 std::uint16_t StreamedValues::from_block(std::uint64_t i) const {
@@ -178,6 +217,7 @@ std::uint16_t StreamedValues::from_block(std::uint64_t i) const {
     }
     if (block.used < oldest->used) oldest = &block;
   }
+  check_far_read();
   ++counters_.block_reads;
   oldest->begin = i - i % sizes_.block;
   oldest->values.resize(std::min(sizes_.block, size_ - oldest->begin));
@@ -194,6 +234,7 @@ std::uint16_t StreamedValues::from_cursor(std::size_t j, std::uint64_t heap, std
     cursor.values.clear();
   }
   if (i < cursor.begin || i - cursor.begin >= cursor.values.size()) {
+    check_far_read();
     if (cursor.values.capacity() == 0) ++counters_.cursors;
     // Start a little before i: the other split digits read g(i - 1), g(i - 2), ...
     cursor.begin = i - std::min(i, slack_);
@@ -239,6 +280,7 @@ PairView<std::uint16_t> StreamedValues::pairs(std::uint64_t rest, std::uint64_t 
   }
   if (lo != nullptr && hi != nullptr) return {lo, hi, count};
   // Beyond the head and the window: read both sides back, a block at a time.
+  check_far_read();
   ++counters_.far_views;
   count = std::min(count, sizes_.block);
   if (lo == nullptr) {

@@ -3,7 +3,8 @@
 // through an in-process group (the MPI one does the same with MPI_Allreduce;
 // tests/mpi/run.sh checks grundy-mpi itself). The tables equal the kernel's
 // alone, and a stop asked by one process ends every process at the same heap
-// size, from which all continue to the same table.
+// size, from which all continue to the same table. In bounded memory only
+// member 0 holds the spilled values, and sends the others what they need.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -16,6 +17,8 @@
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/process_group.hpp"
+#include "grundy/core/errors.hpp"
+#include "grundy/heap/value_stream.hpp"
 
 namespace grundy::heap {
 namespace {
@@ -174,6 +177,61 @@ TEST(ProcessGroup, OneMembersStopEndsAllAtTheSameHeapSize) {
   stops[1].store(false);
   tables = in_group(rules, upto, kSize, tables, stops, meeting);
   for (unsigned rank = 0; rank < kSize; ++rank) EXPECT_EQ(tables[rank], expected) << "member " << rank;
+}
+
+// Streamed tables in a group: member 0 alone spills to a file; the others keep
+// the head, the window and the cursors, and receive from member 0 what lies
+// beyond them. Tiny sizes put most reads beyond memory: the scans of guesses
+// that need such values fall back to the finish in order (failed guesses), and
+// the values stay those of one process.
+TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  const std::uint64_t upto = 60'000 / kGroupScale;
+  const std::vector<std::uint16_t> expected = alone(rules, upto);
+  const std::vector<StreamSizes> layouts{
+      {.head = 16, .window = 1024, .cursor = 512, .block = 256},      // nearly everything beyond memory
+      {.head = 4096, .window = 8192, .cursor = 1024, .block = 4096},  // the scans mostly in memory
+  };
+  for (const StreamSizes& sizes : layouts) {
+    for (unsigned size : {2U, 3U}) {
+      OrMeeting meeting(size);
+      std::vector<std::uint64_t> reached(size, 0);
+      std::vector<std::vector<std::uint16_t>> tails(size);
+      std::vector<std::uint16_t> whole;
+      KernelStats stats;  // every member adds to it
+      std::vector<std::thread> members;
+      for (unsigned rank = 0; rank < size; ++rank) {
+        members.emplace_back([&, rank] {
+          ThreadMember member(meeting, rank, size);
+          SpillFile file("", rank == 0);
+          StreamedValues g(file, sizes);
+          KernelControl control;
+          control.group = &member;
+          control.stats = &stats;
+          reached[rank] = extend_fast_streamed(rules, g, upto, control);
+          // Every member holds the window; member 0 alone the rest.
+          tails[rank].resize(1000);
+          g.read(g.size() - 1000, 1000, tails[rank].data());
+          if (rank == 0) {
+            whole.resize(g.size());
+            g.read(0, g.size(), whole.data());
+          } else {
+            std::vector<std::uint16_t> first(1);
+            EXPECT_THROW(g.read(g.size() / 2 - 1024, 1, first.data()), Error) << "member " << rank << " holds no file";
+          }
+        });
+      }
+      for (std::thread& member : members) member.join();
+      EXPECT_EQ(whole, expected) << size << " members, head " << sizes.head;
+      for (unsigned rank = 0; rank < size; ++rank) {
+        EXPECT_EQ(reached[rank], upto + 1) << "member " << rank;
+        EXPECT_TRUE(std::equal(tails[rank].begin(), tails[rank].end(), expected.end() - 1000)) << "member " << rank;
+      }
+      EXPECT_GT(meeting.calls(), 0U);
+      EXPECT_GT(stats.guessed_steps.load(), 0U) << "head " << sizes.head;
+      EXPECT_GT(stats.failed_guesses.load(), 0U) << "head " << sizes.head << ": no scan needed a value beyond memory";
+    }
+  }
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 # grundy-mpi on 1, 2 and 4 ranks (mpirun on this machine, oversubscribed) gives
 # the single-process tables of grundy value for value: games with and without
 # a sparse space, with and without a period, in memory and in bounded memory,
-# and a checkpoint written by one rank count resumed by others and by grundy.
+# and a checkpoint written by one rank count resumed by others and by grundy
+# (also after a kill -9 in bounded memory).
 # Sizes are the least that still exercise each path (the shared blocks start
 # after a few thousand heap sizes). Usage: run.sh GRUNDY GRUNDY_MPI
 set -euo pipefail
@@ -40,7 +41,7 @@ same() {
 cases=(
   "grundys-game|40000|1 2 4|"
   "grundys-game|40000|2|--threads 2"
-  "grundys-game|40000|2|--bounded-memory"
+  "grundys-game|40000|2 4|--bounded-memory"
   "octal 0.167|100000|2 4|"
   "octal 0.354|30000|2|"
   "kayles|5000|4|"
@@ -82,6 +83,42 @@ for ranks in 1 4; do
 done
 "$grundy" -q table grundys-game --upto 60000 --resume half.ckpt --output whole.cli --summary > /dev/null
 same whole.ref whole.cli "checkpoint of 2 ranks resumed by grundy"
+
+# The same in bounded memory (rank 0 alone holds the spilled values): a checkpoint
+# of 2 ranks resumed by 1 and 4 ranks and by grundy, and a run killed with
+# SIGKILL once its first checkpoint is written, resumed by 2 ranks.
+bounded=(--summary --bounded-memory)
+"$grundy" -q table grundys-game --upto 60000 "${bounded[@]}" > bwhole.ref.txt
+run_ranks 2 table grundys-game --upto 30000 --checkpoint bhalf.ckpt "${bounded[@]}" > /dev/null 2>&1
+same half.ref bhalf.ckpt "bounded checkpoint of 2 ranks"
+for ranks in 1 4; do
+  run_ranks "$ranks" table grundys-game --upto 60000 --resume bhalf.ckpt "${bounded[@]}" > "bwhole.$ranks.txt" 2>/dev/null
+  same bwhole.ref.txt "bwhole.$ranks.txt" "bounded checkpoint of 2 ranks resumed by $ranks"
+done
+"$grundy" -q table grundys-game --upto 60000 --resume bhalf.ckpt "${bounded[@]}" > bwhole.cli.txt
+same bwhole.ref.txt bwhole.cli.txt "bounded checkpoint of 2 ranks resumed by grundy"
+# Killed past 2^20 + 2 * 2^20 values (beyond the head and the window), its resume
+# rereads them: rank 0 sends them to the other rank.
+killed_upto=3400000
+resumed_upto=3450000
+"$grundy" -q table grundys-game --upto "$resumed_upto" "${bounded[@]}" > killed.ref.txt
+setsid mpirun --oversubscribe -np 2 "$grundy_mpi" -q table grundys-game --upto "$killed_upto" "${bounded[@]}" \
+  --checkpoint killed.ckpt --checkpoint-every 1 > /dev/null 2>&1 &
+job=$!
+while kill -0 "$job" 2> /dev/null && [ "$(stat -c %s killed.ckpt 2> /dev/null || echo 0)" -lt 6400000 ]; do
+  sleep 0.1
+done
+pkill -KILL -s "$job" 2> /dev/null || true  # mpirun and its ranks: the session setsid made
+wait "$job" 2> /dev/null || true
+while pgrep -s "$job" > /dev/null; do sleep 0.1; done
+rm -f killed.ckpt.tmp.*  # a save cut short by the kill
+run_ranks 2 table grundys-game --upto "$resumed_upto" --resume killed.ckpt "${bounded[@]}" > killed.2.txt \
+  2> killed.2.err
+same killed.ref.txt killed.2.txt "bounded run of 2 ranks killed and resumed"
+if ! grep -q 'reads beyond memory sent from rank 0' killed.2.err; then
+  echo "FAIL: rank 0 sent no value beyond memory to the other rank" >&2
+  failures=$((failures + 1))
+fi
 
 # Only rank 0 writes: no temporary or second file beside the output.
 leftovers=$(find . -name '*.tmp.*' | wc -l)

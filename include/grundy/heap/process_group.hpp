@@ -3,7 +3,8 @@
 // method's blocks are shared: each process marks its part of a block's partner
 // pairs and proves its part of the block's guessed values, combine() ORs the
 // parts of all processes (an allreduce), and every process confirms the block
-// identically. Only the first process writes files.
+// identically. Only the first process writes files (and, in bounded memory,
+// holds the spilled values).
 // The library knows no MPI: grundy-mpi registers its communicator here.
 #pragma once
 
@@ -23,6 +24,10 @@ class ProcessGroup {
   /// ORs words[0 .. count) over every process, in place. Every process calls it
   /// the same number of times, with the same counts, in the same order.
   virtual void combine(std::uint64_t* words, std::size_t count) = 0;
+  /// Sends values[0 .. count) of process 0 to every process (a streamed table's
+  /// values, which process 0 alone holds on disk). Collective like combine().
+  /// By default a combine() in which the other processes contribute zeros.
+  virtual void broadcast(std::uint16_t* values, std::size_t count);
   /// Told how long this process spent in work that every process repeats in
   /// order (the serial part of the shared blocks), for a report; ignored by default.
   virtual void add_in_order_time(std::uint64_t /*nanoseconds*/) {}

@@ -5,6 +5,9 @@
 // rare heap r (g(n - k - r) moves forward one step as n does), and, for the
 // rare reads beyond all of these, blocks read back from the file. Memory is
 // head + 2 * window + cursors * cursor values, whatever the table's length.
+// In a group of processes (grundy-mpi) only the first holds the file: while
+// the kernel runs, a read beyond memory is made by every process alike (the
+// parts in order), and the first sends the values to the others.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +16,7 @@
 #include <vector>
 
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/process_group.hpp"
 #include "grundy/heap/periodicity.hpp"
 #include "grundy/heap/rules.hpp"
 
@@ -49,8 +53,10 @@ struct StreamCounters {
 /// kill) and read back anywhere. Throws Error on a file error.
 class SpillFile {
  public:
-  /// A new empty file in `dir` (empty: $TMPDIR, else /tmp).
-  explicit SpillFile(const std::string& dir = "");
+  /// A new empty file in `dir` (empty: $TMPDIR, else /tmp); with keeps_values
+  /// false, no file: appends are only counted (a process of a group whose first
+  /// process holds the file) and reads throw Error.
+  explicit SpillFile(const std::string& dir = "", bool keeps_values = true);
   ~SpillFile();
   SpillFile(const SpillFile&) = delete;
   SpillFile& operator=(const SpillFile&) = delete;
@@ -87,6 +93,21 @@ class StreamedValues {
   }
   /// Appends g(size()).
   void push_back(std::uint16_t v);
+  /// Appends a guess of g(size()), not yet counted in the statistics: confirm or truncate it later.
+  void push_guess(std::uint16_t v);
+  /// g(i) = v for a guess i (the first not confirmed), now counted.
+  void confirm(std::uint64_t i, std::uint16_t v);
+  /// Drops the values from `size` on (guesses, still in the window and not spilled).
+  void truncate(std::uint64_t size);
+  /// While set (nullptr: never), reads beyond memory are shared by the group: every
+  /// process makes the same ones in the same order, process 0 reads its file and
+  /// sends the values to the others (the only process with a file).
+  void share_reads(ProcessGroup* group) { group_ = group; }
+  /// Thrown by a read beyond memory while local_only is set.
+  struct NotInMemory {};
+  /// While true, a read beyond memory throws NotInMemory and changes nothing (the
+  /// part of a process alone, which cannot ask the others for values).
+  void local_only(bool on) { local_only_ = on; }
   /// The pairs (a + i, rest - a - i) from i = 0 for at least one and at most end - a values of i (a < end <= rest - a +
   /// 1).
   [[nodiscard]] PairView<std::uint16_t> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const;
@@ -122,6 +143,11 @@ class StreamedValues {
   };
 
   std::uint16_t from_block(std::uint64_t i) const;
+  void append(std::uint16_t v);
+  void check_far_read() const {
+    if (local_only_) throw NotInMemory{};
+  }
+  void read_spilled(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
   std::uint16_t from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const;
   void slide();
 
@@ -141,6 +167,8 @@ class StreamedValues {
   mutable std::vector<std::uint16_t> far_lo_;
   mutable std::vector<std::uint16_t> far_hi_;
   mutable StreamCounters counters_;
+  ProcessGroup* group_ = nullptr;
+  bool local_only_ = false;
 };
 
 /// True when the fast kernel's rare/common method applies to the game (two-heap
