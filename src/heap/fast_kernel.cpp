@@ -1044,6 +1044,7 @@ class FastKernel {
         exchange_speculation(more ? next : nullptr, members, words, ready, near_sent,
                              static_cast<std::uint64_t>(std::max<std::int64_t>(
                                  std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)));
+        if constexpr (!S::kInMemory) scan_unscanned(*current, ready);
       }
       // Confirm in order.
       std::optional<InOrderClock> in_order(std::in_place, *this);
@@ -1170,6 +1171,30 @@ class FastKernel {
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
   }
 
+  // A streamed store in a group: the scans another process could not make
+  // (values beyond its memory) are made by process 0, from its file, and their
+  // answers sent in one more reduction. Any left unscanned are finished in order.
+  void scan_unscanned(const BlockShare& share, std::size_t ready) {
+    unscanned_.clear();
+    for (std::size_t i = 0; i < ready; ++i) {
+      if (guesses_[i].unreached == kUnscanned) unscanned_.push_back(i);
+    }
+    if (unscanned_.empty()) return;
+    std::vector<std::uint64_t> answers(unscanned_.size(), 0);
+    if (control_.group->rank() == 0) {
+      const std::uint64_t prefix = prefix_length();
+      for (std::size_t j = 0; j < unscanned_.size(); ++j) {
+        scan_guess(share, unscanned_[j], prefix);
+        const std::uint64_t unreached = guesses_[unscanned_[j]].unreached;
+        answers[j] = unreached == kNone ? 0 : unreached + 1;
+      }
+    }
+    control_.group->combine(answers.data(), answers.size());
+    for (std::size_t j = 0; j < unscanned_.size(); ++j) {
+      guesses_[unscanned_[j]].unreached = answers[j] == 0 ? kNone : answers[j] - 1;
+    }
+  }
+
   // This process's part [first, last) of `all` items shared by the group (all of them alone).
   [[nodiscard]] std::pair<std::size_t, std::size_t> group_slice(std::size_t all) const {
     if (!shared_group()) return {0, all};
@@ -1261,7 +1286,7 @@ class FastKernel {
     } else {
       // A streamed store in a group: this scan is this process's alone, so it may
       // not ask the first process for values beyond memory; if it needs them, the
-      // block is finished in order from this guess (where all processes read alike).
+      // first process scans it (scan_unscanned).
       g_.local_only(true);
       try {
         guess.unreached = first_unreached(share.begin + i, prefix + 1, candidates);
@@ -1753,6 +1778,7 @@ class FastKernel {
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
+  std::vector<std::size_t> unscanned_;  // guesses a process could not scan (scan_unscanned)
   std::vector<std::uint64_t> exchange_;  // a group's reduction of a speculated block (exchange_speculation)
   BlockShare near_share_;  // the partners below near (mark_near)
   std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)

@@ -198,8 +198,8 @@ void StreamedValues::read(std::uint64_t begin, std::uint64_t count, std::uint16_
 }
 
 void StreamedValues::read_spilled(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const {
-  check_far_read();
-  if (group_ == nullptr || group_->size() <= 1) {
+  if (local_only_ && !file_.keeps_values()) throw NotInMemory{};
+  if (local_only_ || group_ == nullptr || group_->size() <= 1) {
     file_.read(begin, count, out);
     return;
   }
@@ -279,8 +279,9 @@ PairView<std::uint16_t> StreamedValues::pairs(std::uint64_t rest, std::uint64_t 
     count = std::min(count, b + 1);
   }
   if (lo != nullptr && hi != nullptr) return {lo, hi, count};
-  // Beyond the head and the window: read both sides back, a block at a time.
-  check_far_read();
+  // Beyond the head and the window: read both sides back, a block at a time
+  // (no cache: a process alone may read them from its own file, read_spilled).
+  if (local_only_ && !file_.keeps_values()) throw NotInMemory{};
   ++counters_.far_views;
   count = std::min(count, sizes_.block);
   if (lo == nullptr) {

@@ -182,18 +182,19 @@ TEST(ProcessGroup, OneMembersStopEndsAllAtTheSameHeapSize) {
 // Streamed tables in a group: member 0 alone spills to a file; the others keep
 // the head, the window and the cursors, and receive from member 0 what lies
 // beyond them. Tiny sizes put most reads beyond memory: the scans of guesses
-// that need such values fall back to the finish in order (failed guesses), and
-// the values stay those of one process.
+// that need such values are made by member 0 alone, the parts in order read
+// alike through member 0, and the values stay those of one process (rare
+// heaps inside blocks still fail guesses).
 TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
   const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
-  const std::uint64_t upto = 60'000 / kGroupScale;
+  const std::uint64_t upto = 30'000;  // the shared blocks start past a few thousand heap sizes
   const std::vector<std::uint16_t> expected = alone(rules, upto);
-  const std::vector<StreamSizes> layouts{
-      {.head = 16, .window = 1024, .cursor = 512, .block = 256},      // nearly everything beyond memory
-      {.head = 4096, .window = 8192, .cursor = 1024, .block = 4096},  // the scans mostly in memory
+  const std::vector<std::pair<StreamSizes, unsigned>> layouts{
+      {{.head = 16, .window = 1024, .cursor = 512, .block = 256}, 2},      // nearly everything beyond memory
+      {{.head = 2048, .window = 4096, .cursor = 1024, .block = 4096}, 3},  // the scans mostly in memory
   };
-  for (const StreamSizes& sizes : layouts) {
-    for (unsigned size : {2U, 3U}) {
+  for (const auto& [sizes, size] : layouts) {
+    {
       OrMeeting meeting(size);
       std::vector<std::uint64_t> reached(size, 0);
       std::vector<std::vector<std::uint16_t>> tails(size);
@@ -229,7 +230,7 @@ TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
       }
       EXPECT_GT(meeting.calls(), 0U);
       EXPECT_GT(stats.guessed_steps.load(), 0U) << "head " << sizes.head;
-      EXPECT_GT(stats.failed_guesses.load(), 0U) << "head " << sizes.head << ": no scan needed a value beyond memory";
+      EXPECT_GT(stats.failed_guesses.load(), 0U) << "head " << sizes.head;
     }
   }
 }

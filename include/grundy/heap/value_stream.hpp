@@ -67,6 +67,8 @@ class SpillFile {
   void read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
   /// Values in the file.
   [[nodiscard]] std::uint64_t size() const { return size_; }
+  /// False for a process of a group that keeps no file.
+  [[nodiscard]] bool keeps_values() const { return fd_ >= 0; }
 
  private:
   int fd_ = -1;
@@ -105,8 +107,9 @@ class StreamedValues {
   void share_reads(ProcessGroup* group) { group_ = group; }
   /// Thrown by a read beyond memory while local_only is set.
   struct NotInMemory {};
-  /// While true, a read beyond memory throws NotInMemory and changes nothing (the
-  /// part of a process alone, which cannot ask the others for values).
+  /// While true, reads are this process's alone (it cannot ask the others): a
+  /// pair range beyond memory is read from the file where this process holds it,
+  /// and every other read beyond memory throws NotInMemory, changing nothing.
   void local_only(bool on) { local_only_ = on; }
   /// The pairs (a + i, rest - a - i) from i = 0 for at least one and at most end - a values of i (a < end <= rest - a +
   /// 1).
