@@ -17,7 +17,12 @@ Part 1, Kayles g(0..N), interleaved in one run (each repeated, medians):
   c++ fast       the vectorised kernel
 The engine's overhead is engine / pairs loop and table_of / options loop.
 
-Part 2, a game whose positions split: Kayles on a board of several rows, a
+Part 2, a rule with few options per heap over many heaps (the subtraction game
+{2, 5, 7}, heaps 0..100 N), table_of three ways in CPU time: options(n) as a list,
+options(n) as a NumPy array, and options_many(heaps) answering each batch of heaps
+with one NumPy computation; beside the list rule's own loop.
+
+Part 3, a game whose positions split: Kayles on a board of several rows, a
 position being the tuple of its rows. The plain recursion memoises whole boards;
 the Engine, given a decompose hook, memoises single rows.
 
@@ -83,6 +88,32 @@ class KaylesArrays:
         order = np.argsort(owner, kind="stable")
         rows = np.column_stack((np.concatenate(left)[order], np.concatenate(right)[order]))
         return np.split(rows, np.cumsum(np.bincount(owner, minlength=len(heaps)))[:-1])
+
+
+SUBTRACTION = np.array([2, 5, 7])  # a subtraction game: few options per heap, many heaps
+
+
+def subtraction_list(n):
+    return [n - s for s in (2, 5, 7) if s <= n]
+
+
+def subtraction_array(n):
+    return n - SUBTRACTION[SUBTRACTION <= n]
+
+
+class SubtractionArrays:
+    """The subtraction rule, every heap of a batch answered by one NumPy computation."""
+
+    options = staticmethod(subtraction_array)
+
+    @staticmethod
+    def options_many(heaps):
+        heaps = np.asarray(heaps, dtype=np.int64)
+        left = heaps[:, None] - SUBTRACTION[None, :]
+        answers = list(left[:, :, None])  # one (options x 1) view per heap
+        for i in np.flatnonzero(heaps < SUBTRACTION.max()):  # the few heaps without every move
+            answers[i] = left[i][left[i] >= 0][:, None]
+        return answers
 
 
 def recursion(n):
@@ -192,6 +223,27 @@ def main():
     print(f"                     table_of / options loop   = {ratio('table_of', 'options loop')}")
     print(f"  NumPy options:     recursion / table_of array = {median['recursion'] / median['table_of array']:.1f}x")
     print(f"  options_many:      table_of array / table_of many = {ratio('table_of array', 'table_of many')}")
+
+    heaps = 100 * n
+    sub_ways = {
+        "list loop": options_loop(subtraction_list),
+        "list": lambda m: grundy.table_of(subtraction_list, m, max_take=7).values,
+        "array": lambda m: grundy.table_of(subtraction_array, m, max_take=7).values,
+        "many": lambda m: grundy.table_of(SubtractionArrays(), m, max_take=7).values,
+    }
+    sub_cpu = {way: [] for way in sub_ways}
+    sub_answers = {}
+    for _ in range(repeats):
+        for way, run in sub_ways.items():
+            _, spent, sub_answers[way] = timed(run, heaps)
+            sub_cpu[way].append(spent)
+    assert all((sub_answers[w] == sub_answers["list"]).all() for w in ("array", "many"))
+    sub = {way: statistics.median(t) for way, t in sub_cpu.items()}
+    print(f"Subtraction game {{2, 5, 7}}, table_of to {heaps}, CPU medians of {repeats} (interleaved):")
+    for way, t in sub.items():
+        print(f"  {way:15s} cpu {t * 1e3:9.1f} ms")
+    print(f"  options_many:      array / many = {sub['array'] / sub['many']:.2f}x, list / many = "
+          f"{sub['list'] / sub['many']:.2f}x, list / list loop = {sub['list'] / sub['list loop']:.2f}x")
 
     board = tuple(sorted(pins + r for r in range(row_count)))
     plain, engine = [], []

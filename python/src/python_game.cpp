@@ -1,6 +1,7 @@
 #include "python_game.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "grundy/core/errors.hpp"
@@ -44,6 +45,7 @@ PythonGame::PythonGame(py::object game) : game_(std::move(game)) {
   decompose_ = optional_method(game_, "decompose");
   value_ = optional_method(game_, "value");
   name_ = game_name(game_);
+  final_components_ = canonical_.is_none() && decompose_.is_none() && value_.is_none();
 }
 
 py::object PythonGame::call_options(Position p) const {
@@ -56,118 +58,108 @@ py::object PythonGame::call_options(Position p) const {
   return options_(positions_[p]);
 }
 
-py::object PythonGame::take_fetched_or_call(Position p) const {
-  const auto found = fetched_.find(p);
-  if (found == fetched_.end()) return call_options(p);
-  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-  py::object answer = std::move(found->second.first);
-  fetched_options_ -= found->second.second;
-  fetched_.erase(found);
-  return answer;
-}
-
 void PythonGame::fetch_many(std::span<const Position> frontier) const {
-  if (fetched_options_ >= kFetchedOptions) return;
-  // Before any answer is seen, a position is assumed to have many options (a small first batch).
-  const std::size_t per_position =
-      answers_seen_ == 0 ? kFetchedOptions / 16 : std::max<std::size_t>(1, options_seen_ / answers_seen_);
-  const std::size_t budget = std::clamp<std::size_t>((kFetchedOptions - fetched_options_) / per_position, 1, kMaxBatch);
+  if (fetched_components_ >= kFetchedComponents) return;
+  // Before any answer is seen, an answer is assumed to build many objects (a small first batch).
+  const std::size_t per_answer =
+      answers_seen_ == 0 ? kBatchObjects / 16 : std::max<std::size_t>(1, objects_seen_ / answers_seen_);
+  const std::size_t budget = std::clamp<std::size_t>(kBatchObjects / per_answer, 1, kMaxBatch);
   if (asked_.size() < positions_.size()) asked_.resize(positions_.size(), false);
   std::vector<Position> ids;
   for (const Position id : frontier) {
     if (asked_[id]) continue;
-    asked_[id] = true;
+    asked_[id] = true;  // a frontier may name a position twice
     ids.push_back(id);
     if (ids.size() == budget) break;
   }
-  if (ids.empty()) return;
+  // One position waiting: options() asks for it when the search gets there, as without options_many.
+  if (ids.size() < 2) {
+    for (const Position id : ids) asked_[id] = false;
+    return;
+  }
   py::list positions(ids.size());
   for (std::size_t i = 0; i < ids.size(); ++i) positions[i] = positions_[ids[i]];
-  const auto forget = [&] {  // on an error: asked for again, one by one or in a later batch
-    for (const Position id : ids) asked_[id] = false;
+  std::size_t read = 0;  // answers read into fetched_; on an error the others are asked for again later
+  const auto forget_unread = [&] {
+    for (std::size_t i = read; i < ids.size(); ++i) asked_[ids[i]] = false;
   };
-  py::object answered;
+  const CollectorPause pause;  // until the answers are read and freed
   try {
-    answered = options_many_(positions);
-  } catch (...) {
-    forget();
-    throw;
-  }
-  const auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(answered.ptr(), "options_many"));
-  if (!sequence) {
-    forget();
-    rethrow_unless_type_error();
-  }
-  if (!sequence || PySequence_Fast_GET_SIZE(sequence.ptr()) != static_cast<Py_ssize_t>(ids.size())) {
-    forget();
-    throw InputError("python game " + name_ + ": options_many(" + repr_of(positions) + ") returned " +
-                     repr_of(answered) + ", not a list of one answer per position (" + std::to_string(ids.size()) +
-                     ")");
-  }
-  PyObject** answers = PySequence_Fast_ITEMS(sequence.ptr());
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    // The size only sizes later batches: an answer without one is checked when options() reads it.
-    Py_ssize_t count = PyObject_Length(answers[i]);
-    if (count < 0) {
-      PyErr_Clear();
-      count = 1;
+    const py::object answered = options_many_(positions);
+    const auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(answered.ptr(), "options_many"));
+    if (!sequence) rethrow_unless_type_error();
+    if (!sequence || PySequence_Fast_GET_SIZE(sequence.ptr()) != static_cast<Py_ssize_t>(ids.size())) {
+      throw InputError("python game " + name_ + ": options_many(" + repr_of(positions) + ") returned " +
+                       repr_of(answered) + ", not a list of one answer per position (" + std::to_string(ids.size()) +
+                       ")");
     }
-    const auto options = static_cast<std::size_t>(count);
-    fetched_.emplace(ids[i], std::pair{py::reinterpret_borrow<py::object>(answers[i]), options});
-    fetched_options_ += options;
-    options_seen_ += options;
+    PyObject** answers = PySequence_Fast_ITEMS(sequence.ptr());
+    for (; read < ids.size(); ++read) {
+      const Position p = ids[read];
+      const py::object options =
+          options_sequence(p, py::reinterpret_borrow<py::object>(answers[read]), true);
+      const Py_ssize_t count = PySequence_Fast_GET_SIZE(options.ptr());
+      PyObject** items = PySequence_Fast_ITEMS(options.ptr());
+      FetchedAnswer answer;
+      answer.ends.reserve(static_cast<std::size_t>(count));
+      for (Py_ssize_t i = 0; i < count; ++i) {
+        option_components(p, items[i], answer.components, true);
+        if (answer.components.size() > std::numeric_limits<std::uint32_t>::max()) {
+          refuse_option(p, true, "gave more than 2^32 components");
+        }
+        answer.ends.push_back(static_cast<std::uint32_t>(answer.components.size()));
+      }
+      objects_seen_ += static_cast<std::size_t>(count);
+      fetched_components_ += answer.components.size();
+      fetched_.emplace(p, std::move(answer));
+    }
+  } catch (...) {
+    forget_unread();
+    throw;
   }
   answers_seen_ += ids.size();
 }
 
-py::object PythonGame::options_sequence(Position p, const py::object& listed) const {
+py::object PythonGame::options_sequence(Position p, const py::object& listed, bool batched) const {
   if (PyList_CheckExact(listed.ptr()) || PyTuple_CheckExact(listed.ptr())) return listed;
   auto sequence = py::reinterpret_steal<py::object>(PySequence_Fast(listed.ptr(), "options"));
   if (!sequence) {
     rethrow_unless_type_error();
-    throw InputError("python game " + name_ + ": options(" + repr_of(positions_[p]) + ") returned " +
-                     repr_of(listed) + ", not a list of (move, [components]) pairs");
+    refuse_option(p, batched, "returned " + repr_of(listed) + ", not a list of (move, [components]) pairs");
   }
   return sequence;
 }
 
-void PythonGame::components_of(Position p, py::handle option, py::object& move,
-                               std::vector<Position>& parts) const {
-  parts.clear();
-  if (!PyTuple_Check(option.ptr()) || PyTuple_GET_SIZE(option.ptr()) != 2) {
-    throw InputError("python game " + name_ + ": options(" + repr_of(positions_[p]) + ") gave " +
-                     repr_of(option) + ", not a (move, [components]) pair");
-  }
-  move = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(option.ptr(), 0));
-  const py::handle components = PyTuple_GET_ITEM(option.ptr(), 1);
-  if (!PyList_Check(components.ptr()) && !PyTuple_Check(components.ptr())) {
-    throw InputError("python game " + name_ + ": options(" + repr_of(positions_[p]) + ") gave the components " +
-                     repr_of(components) + ", not a list of positions");
-  }
-  const Py_ssize_t count = PySequence_Fast_GET_SIZE(components.ptr());
-  PyObject** items = PySequence_Fast_ITEMS(components.ptr());
-  for (Py_ssize_t i = 0; i < count; ++i) parts.push_back(intern(items[i]));
+void PythonGame::refuse_option(Position p, bool batched, const std::string& what) const {
+  const std::string source = batched ? "options_many's answer for " + repr_of(positions_[p]) + " "
+                                     : "options(" + repr_of(positions_[p]) + ") ";
+  throw InputError("python game " + name_ + ": " + source + what);
 }
 
-PythonGame::Position PythonGame::intern(py::handle position) const {
-  // Small ints, the commonest positions, skip Python's hashing; the dict still holds
-  // them, so an equal position of another type (np.int64(3), 3.0) finds the same id.
-  long long direct = -1;
-  if (PyLong_CheckExact(position.ptr())) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(position.ptr(), &overflow);
-    if (overflow == 0 && v >= 0 && v < kDirectInts) {
-      direct = v;
-      if (static_cast<std::size_t>(v) < direct_ids_.size() && direct_ids_[v] != 0) return direct_ids_[v] - 1;
-    }
+PyObject* PythonGame::option_components(Position p, PyObject* option, std::vector<Position>& parts,
+                                        bool batched) const {
+  if (!PyTuple_Check(option) || PyTuple_GET_SIZE(option) != 2) {
+    refuse_option(p, batched, "gave " + repr_of(option) + ", not a (move, [components]) pair");
   }
+  PyObject* components = PyTuple_GET_ITEM(option, 1);
+  if (!PyList_Check(components) && !PyTuple_Check(components)) {
+    refuse_option(p, batched, "gave the components " + repr_of(components) + ", not a list of positions");
+  }
+  const Py_ssize_t count = PySequence_Fast_GET_SIZE(components);
+  PyObject** items = PySequence_Fast_ITEMS(components);
+  for (Py_ssize_t i = 0; i < count; ++i) parts.push_back(intern(items[i]));
+  return PyTuple_GET_ITEM(option, 0);
+}
+
+PythonGame::Position PythonGame::intern_new(py::handle position, long long direct) const {
+  // The dict holds small ints too, so an equal position of another type (np.int64(3), 3.0) finds the same id.
   const Position id = dict_intern(position);
-  if (direct >= 0) {
+  if (direct >= 0 && direct < kDirectInts) {
     const auto index = static_cast<std::size_t>(direct);
     if (index >= direct_ids_.size()) {
       direct_ids_.resize(std::min<std::size_t>(std::max(2 * direct_ids_.size(), index + 64), kDirectInts), 0);
     }
-    direct_ids_[direct] = id + 1;
+    direct_ids_[index] = id + 1;
   }
   return id;
 }

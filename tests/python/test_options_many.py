@@ -4,6 +4,7 @@ to next; the values must be those of the per-position options() and of a brute f
 
 import functools
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -202,3 +203,102 @@ def test_engine_refuses_a_wrong_number_of_answers_and_stays_usable():
         engine.value(12)
     game.fail = False
     assert engine.value(12) == brute_kayles(12)
+
+
+def test_engine_reads_a_batch_at_once_and_keeps_no_python_object():
+    # Every answer holds the same move object: once a batch is read into the engine's
+    # own form, no reference to it (nor to the answer lists) is left.
+    token = object()
+
+    class Shared:
+        def options(self, n):
+            return [(token, [i, n - k - i]) for k in (1, 2) for i in range(n - k + 1) if i <= n - k - i]
+
+        def options_many(self, positions):
+            answers = [self.options(n) for n in positions]
+            self.peak = max(getattr(self, "peak", 0), sys.getrefcount(token))
+            return answers
+
+    game = Shared()
+    before = sys.getrefcount(token)
+    engine = grundy.Engine(game)
+    assert engine.value(60) == brute_kayles(60)
+    assert game.peak > before + 100  # the answers were built ...
+    assert sys.getrefcount(token) == before  # ... and none is kept
+    # A sink that lists moves asks options() again: the winning moves are the game's.
+    result = engine.solve([60, 3])
+    assert all(move["move"] is token for move in result.winning_moves)
+
+
+def test_engine_batches_only_when_several_positions_wait():
+    # A chain n -> n - 1: each expansion meets one new position, which options() asks for.
+    class Chain:
+        def __init__(self):
+            self.batches = 0
+
+        def options(self, n):
+            return [(1, [n - 1])] if n > 0 else []
+
+        def options_many(self, positions):
+            self.batches += 1
+            return [self.options(n) for n in positions]
+
+    game = Chain()
+    assert grundy.Engine(game).value(500) == 500 % 2
+    assert game.batches == 0
+
+
+def test_engine_options_many_agrees_with_options_and_a_brute_force_on_random_games():
+    # Random acyclic games whose options leave sums of one to three components.
+    rng = random.Random(5)
+    for _ in range(12):
+        size = rng.randint(5, 60)
+        table = {n: [[rng.randrange(n) for _ in range(rng.randint(1, 3))] for _ in range(rng.randint(0, 5))]
+                 if n else [] for n in range(size)}
+
+        class Plain:
+            def options(self, n):
+                return [(j, list(parts)) for j, parts in enumerate(table[n])]
+
+        class Many(Plain):
+            def options_many(self, positions):
+                return [self.options(n) for n in positions]
+
+        @functools.lru_cache(maxsize=None)
+        def brute(n):
+            seen = set()
+            for parts in table[n]:
+                v = 0
+                for part in parts:
+                    v ^= brute(part)
+                seen.add(v)
+            return next(v for v in range(len(seen) + 1) if v not in seen)
+
+        plain, many = grundy.Engine(Plain()), grundy.Engine(Many())
+        top = size - 1
+        assert many.value(top) == plain.value(top) == brute(top)
+        assert [many.value(n) for n in range(size)] == [brute(n) for n in range(size)]
+        for position in ([top], [top, top // 2], [top, 1, 2]):
+            mine, theirs = many.solve(position), plain.solve(position)
+            assert (mine.value, mine.winning_moves) == (theirs.value, theirs.winning_moves)
+            explained = grundy.explain(Many(), position)
+            assert explained.value == theirs.value
+
+
+@pytest.mark.parametrize("answer, complaint", [
+    (None, r"options_many's answer for 7 returned None, not a list of \(move, \[components\]\) pairs"),
+    ([5], r"options_many's answer for 7 gave 5, not a \(move, \[components\]\) pair"),
+    ([(0, 5)], r"options_many's answer for 7 gave the components 5, not a list of positions"),
+    ([(0, [[1]])], r"position \[1\] is not hashable"),
+])
+def test_engine_names_the_position_whose_batched_answer_is_bad(answer, complaint):
+    class Bad:
+        def options(self, n):
+            return kayles_pairs(n)
+
+        def options_many(self, positions):
+            return [answer if n == 7 else kayles_pairs(n) for n in positions]
+
+    engine = grundy.Engine(Bad())
+    with pytest.raises(grundy.InputError, match=complaint):
+        engine.value(12)

@@ -17,6 +17,12 @@
 //       A sink may also offer bool recording() const: false once it only counts
 //       the options it is given (the analysis's, past the moves it lists); a game
 //       whose components are costly to build may then call sink.add(move).
+//       A sink may also offer add_final(move, span): components already atomic,
+//       canonical and of no known value (the solver's: a game whose hooks would
+//       change nothing skips them).
+//       A sink may also declare static constexpr bool drops_moves = true: it
+//       ignores moves (the solver's), so a game may pass any move, say one it
+//       no longer has (options read ahead into ids).
 // OPTIONAL (detected with requires; the fallback when absent in brackets)
 //   Position canonical(const Position&) const;      symmetry reduction [identity]
 //   void decompose(const Position&, std::vector<Position>& parts) const;

@@ -234,6 +234,7 @@ class Solver {
   class ComponentSink {
    public:
     using Move = MoveOf<G>;
+    static constexpr bool drops_moves = true;  // a game may pass any move (game.hpp)
     explicit ComponentSink(Solver& solver) : solver_(solver) {}
     void add(const Move&, std::span<const Position> components) {
       for (const Position& c : components) solver_.append_component(c);
@@ -243,6 +244,12 @@ class Solver {
       add(move, std::span<const Position>(components.begin(), components.size()));
     }
     void add(const Move&) { solver_.end_option(); }
+    /// An option whose components are final: atomic, canonical and without a known
+    /// value (a game without those hooks), so they go to the arena as they are.
+    void add_final(const Move&, std::span<const Position> components) {
+      solver_.components_.insert(solver_.components_.end(), components.begin(), components.end());
+      solver_.end_option();
+    }
     /// An option whose components the game has already split (each atomic: its
     /// decompose would give it back), so only canonical forms are taken.
     void add_parts(const Move&, std::span<const Position> parts) {
