@@ -158,7 +158,7 @@ class PythonGame {
   py::object call_options(Position p) const;
   void fetch_many(std::span<const Position> frontier) const;
   /// Python objects an options_many answer builds (an option list's length, 1 for an array): a batch holds this many.
-  static constexpr std::size_t kBatchObjects = std::size_t{1} << 14;
+  static constexpr std::size_t kBatchObjects = std::size_t{1} << 12;
   static constexpr std::size_t kMaxBatch = 1024;
   /// Components read ahead and not yet taken, at most (8 bytes each).
   static constexpr std::size_t kFetchedComponents = std::size_t{1} << 22;

@@ -3,6 +3,7 @@ table_of asks it for batches of heaps, the Engine for the positions its search g
 to next; the values must be those of the per-position options() and of a brute force."""
 
 import functools
+import gc
 import random
 import sys
 
@@ -302,3 +303,30 @@ def test_engine_names_the_position_whose_batched_answer_is_bad(answer, complaint
     engine = grundy.Engine(Bad())
     with pytest.raises(grundy.InputError, match=complaint):
         engine.value(12)
+
+
+def test_the_collector_is_paused_while_an_answer_is_alive_and_restored_after():
+    seen = []
+
+    class Watched:
+        def options(self, n):
+            seen.append(gc.isenabled())
+            return kayles_pairs(n)
+
+        def options_many(self, positions):
+            seen.append(gc.isenabled())
+            return [kayles_pairs(n) for n in positions]
+
+    assert gc.isenabled()
+    assert grundy.Engine(Watched()).value(30) == brute_kayles(30)
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert grundy.Engine(Watched()).value(31) == brute_kayles(31)
+        assert not gc.isenabled()  # left as the caller set it
+    finally:
+        gc.enable()
+    with pytest.raises(ZeroDivisionError):
+        grundy.Engine(lambda n: 1 / 0).value(3)
+    assert gc.isenabled()
