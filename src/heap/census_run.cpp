@@ -160,8 +160,18 @@ void CensusRun::run(unsigned threads, const std::atomic<bool>* stop,
       if (shared.dealer) deal(shared, *processes, on_row);
       else work(shared, *processes);
     } catch (...) {
-      // The messages themselves failed: end this process's threads and report it.
+      // The messages themselves failed: end this process's threads, and tell
+      // the others (as best it can) so that none waits for this one.
       shared.fail(mutex_, std::current_exception());
+      try {
+        if (shared.dealer) {
+          for (unsigned to = 1; to < processes->size(); ++to) processes->send(to, {.kind = Kind::halt});
+        } else {
+          processes->send(0, census_run_detail::failure_message(std::current_exception()));
+        }
+      } catch (...) {
+        // The first failure is the one reported.
+      }
       {
         std::lock_guard lock(shared.inbox);
       }
