@@ -20,6 +20,7 @@
 #include "grundy/core/errors.hpp"
 #include "grundy/core/parse.hpp"
 #include "grundy/heap/census_classes.hpp"
+#include "grundy/heap/census_processes.hpp"
 #include "grundy/heap/census_run.hpp"
 #include "grundy/heap/process_group.hpp"
 
@@ -121,11 +122,32 @@ bool non_empty_file(const std::string& path) {
   return std::filesystem::exists(path, error) && std::filesystem::file_size(path, error) > 0;
 }
 
-void run_census_command(const CensusArguments& args, const GlobalOptions& options) {
-  if (heap::ProcessGroup* group = heap::process_group(); group != nullptr && group->size() > 1) {
-    throw InputError("census: run it with grundy, which deals the games to every core; grundy-mpi does not deal them "
-                     "to ranks");
-  }
+// Under grundy-mpi: every game's table is one rank's (the ranks share the
+// games, not a table's blocks), so the group that shares blocks rests meanwhile.
+class ProcessGroupAside {
+ public:
+  ProcessGroupAside() : group_(heap::process_group()) { heap::set_process_group(nullptr); }
+  ~ProcessGroupAside() { heap::set_process_group(group_); }
+  ProcessGroupAside(const ProcessGroupAside&) = delete;
+  ProcessGroupAside& operator=(const ProcessGroupAside&) = delete;
+
+ private:
+  heap::ProcessGroup* group_;
+};
+
+// A rank but 0: computes the games rank 0 deals it; rank 0 writes and reports.
+void compute_dealt_games(const heap::CensusSpec& spec, std::vector<heap::HeapRules> games, unsigned threads,
+                         const catalogue::Context& context, heap::CensusProcesses& processes, bool& dealing) {
+  std::vector<bool> done(games.size(), false);
+  StopOnSignals signals;
+  heap::CensusRun run(spec, std::move(games), std::move(done), 0);
+  dealing = true;
+  run.run(threads, context.stop, [](std::size_t, heap::CensusRow&&) {}, &processes);
+  if (run.halted()) throw Interrupted("census stopped");
+}
+
+void run_census(const CensusArguments& args, const GlobalOptions& options, heap::CensusProcesses* processes,
+                bool& dealing) {
   std::string format = args.format.empty() ? (options.json ? "json" : "text") : args.format;
   if (options.json && format != "json") {
     throw InputError(fmt::format("census: --json prints JSON; it cannot be combined with --format {}", format));
@@ -142,7 +164,11 @@ void run_census_command(const CensusArguments& args, const GlobalOptions& option
   // Each thread holds one table of at most upto + 1 values of 32 bits.
   context.memory.require((spec.upto + 1) * 4 * threads,
                          fmt::format("{} tables g(0..{}) (one per thread)", threads, spec.upto));
-  const std::vector<heap::HeapRules> games = heap::census_games(spec);
+  std::vector<heap::HeapRules> games = heap::census_games(spec);
+  if (processes != nullptr && processes->rank() != 0) {
+    compute_dealt_games(spec, std::move(games), threads, context, *processes, dealing);
+    return;
+  }
 
   std::vector<std::optional<heap::CensusRow>> rows(games.size());
   const std::string output = args.output.empty() ? args.resume : args.output;
@@ -175,10 +201,14 @@ void run_census_command(const CensusArguments& args, const GlobalOptions& option
     std::unique_ptr<catalogue::CensusAppender> appender;
     if (!output.empty()) appender = std::make_unique<catalogue::CensusAppender>(output, "--output");
     ProgressDrawer drawer(run, context);
-    run.run(threads, context.stop, [&](std::size_t game, heap::CensusRow&& row) {
-      if (appender) appender->append(row);
-      rows[game] = std::move(row);
-    });
+    dealing = true;
+    run.run(
+        threads, context.stop,
+        [&](std::size_t game, heap::CensusRow&& row) {
+          if (appender) appender->append(row);
+          rows[game] = std::move(row);
+        },
+        processes);
   }
   const std::size_t finished = static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const auto& r) {
     return r.has_value();
@@ -199,11 +229,30 @@ void run_census_command(const CensusArguments& args, const GlobalOptions& option
   for (auto& row : rows) result.rows.push_back(std::move(*row));
   result.same = heap::census_classes(result.rows);
   result.threads = threads;
+  result.ranks = processes != nullptr ? processes->size() : 1;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (format == "json") write_out(catalogue::census_json(result).dump() + "\n");
   else if (format == "markdown") write_out(catalogue::census_markdown(result));
   else if (format == "csv") write_out(catalogue::census_csv(result));
   else write_out(catalogue::census_text(result));
+}
+
+void run_census_command(const CensusArguments& args, const GlobalOptions& options) {
+  heap::CensusProcesses* processes = heap::census_processes();
+  if (processes == nullptr) {
+    bool dealing = false;
+    run_census(args, options, nullptr, dealing);
+    return;
+  }
+  const ProcessGroupAside aside;
+  bool dealing = false;
+  try {
+    run_census(args, options, processes, dealing);
+  } catch (const std::exception& e) {
+    // Failed before the games were dealt: no other rank may wait for this one.
+    if (!dealing) heap::abandon_census(*processes, e.what(), dynamic_cast<const Error*>(&e) == nullptr);
+    throw;
+  }
 }
 
 }  // namespace

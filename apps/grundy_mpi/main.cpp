@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "census_ranks.hpp"
 #include "command_line.hpp"
 #include "mpi_group.hpp"
 
@@ -61,6 +62,8 @@ int main(int argc, char** argv) {
     grundy::mpi::MpiGroup group;
     const auto started = std::chrono::steady_clock::now();
     grundy::heap::set_process_group(&group);
+    grundy::mpi::CensusRanks census_ranks;  // a census deals its games to the ranks
+    grundy::heap::set_census_processes(&census_ranks);
     if (group.rank() != 0) {
       // Same answers, same errors: said once, by rank 0.
       held_errors = std::tmpfile();
@@ -72,6 +75,7 @@ int main(int argc, char** argv) {
     }
     if (status == 0) status = grundy::cli::run_command_line(argc, argv);
     grundy::heap::set_process_group(nullptr);
+    grundy::heap::set_census_processes(nullptr);
     shared_work = group.combines() > 0;
     if (group.rank() == 0 && group.size() > 1 && group.combines() > 0) {
       // Rank 0's own figures; every rank does the same work in order and about the same share.

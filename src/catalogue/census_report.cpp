@@ -54,13 +54,15 @@ std::string prefix_codes(const heap::CensusSpec& spec) {
 
 std::string summary_line(const CensusResult& census) {
   return fmt::format("{} games ({} with up to {} {} digits), each to g({}) or its proven period{}: trivial {}, solved {}, "
-                     "arithmetic {}, unsolved {}; {} classes of equivalent games; {:.1f} s on {} thread{}",
+                     "arithmetic {}, unsolved {}; {} classes of equivalent games; {:.1f} s on {}{} thread{}",
                      census.rows.size(), prefix_codes(census.spec), census.spec.digits,
                      census.spec.hex ? "hexadecimal" : "octal", census.spec.upto,
                      census.spec.seconds > 0 ? fmt::format(" within {} s", census.spec.seconds) : "",
                      count_of(census, CensusStatus::trivial), count_of(census, CensusStatus::solved),
                      count_of(census, CensusStatus::arithmetic), count_of(census, CensusStatus::unsolved),
-                     class_count(census), census.seconds, census.threads, census.threads == 1 ? "" : "s");
+                     class_count(census), census.seconds,
+                     census.ranks > 1 ? fmt::format("{} ranks of ", census.ranks) : "", census.threads,
+                     census.threads == 1 ? "" : "s");
 }
 
 Json same_json(const CensusResult& census, std::size_t r) {
@@ -77,6 +79,7 @@ Json same_json(const CensusResult& census, std::size_t r) {
 Json census_json(const CensusResult& census) {
   Json json = census_spec_json(census.spec);
   json["threads"] = census.threads;
+  json["ranks"] = census.ranks;
   json["seconds"] = census.seconds;
   json["games_total"] = census.rows.size();
   Json counts = Json::object();

@@ -17,7 +17,8 @@ struct CensusResult {
   heap::CensusSpec spec;
   std::vector<heap::CensusRow> rows;                // census order
   std::vector<std::optional<heap::SameAs>> same;    // heap::census_classes(rows)
-  unsigned threads = 1;
+  unsigned threads = 1;  // threads of each rank
+  unsigned ranks = 1;    // processes of an MPI job (grundy-mpi)
   double seconds = 0;  // wall-clock seconds of this run
 };
 

@@ -1,7 +1,8 @@
 // Running a census on every core: a pool of threads takes the games one at a
 // time from a shared counter, so a slow game holds up only its own thread. Each
 // game's table runs on one thread (the games are the parallel work) and its own
-// time budget.
+// time budget. With other processes (census_processes.hpp), process 0 deals
+// the games to every process's threads and gathers the rows.
 #pragma once
 
 #include <atomic>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "grundy/heap/census.hpp"
+#include "grundy/heap/census_processes.hpp"
 
 namespace grundy::heap {
 
@@ -37,8 +39,17 @@ class CensusRun {
   /// called for each finished game, one call at a time, from the thread that
   /// computed it. An exception from a game or from on_row stops the run and is
   /// rethrown here once the threads have ended.
+  /// With `processes` (more than one), every process calls run() with the same
+  /// games: process 0 deals the games not done to its own threads and to the
+  /// others', and calls on_row for every row, its own and theirs (from this
+  /// thread); the others compute the games dealt to them and call on_row for
+  /// none. A failure or stop of any process stops every one; process 0 rethrows
+  /// another process's failure ("rank N: ...").
   void run(unsigned threads, const std::atomic<bool>* stop,
-           const std::function<void(std::size_t, CensusRow&&)>& on_row);
+           const std::function<void(std::size_t, CensusRow&&)>& on_row, CensusProcesses* processes = nullptr);
+
+  /// True when the last run stopped before every game was done (a stop, a failure, here or in another process).
+  [[nodiscard]] bool halted() const { return halted_; }
 
   /// The progress now (from any thread).
   [[nodiscard]] CensusProgress progress() const;
@@ -51,6 +62,11 @@ class CensusRun {
     bool busy = false;
   };
 
+  struct Shared;
+  void deal(Shared& shared, CensusProcesses& processes, const std::function<void(std::size_t, CensusRow&&)>& on_row);
+  void work(Shared& shared, CensusProcesses& processes);
+  void record(std::size_t game, CensusRow&& row, const std::function<void(std::size_t, CensusRow&&)>& on_row);
+
   CensusSpec spec_;
   std::vector<HeapRules> games_;
   std::vector<bool> done_;
@@ -62,6 +78,7 @@ class CensusRun {
   std::size_t done_total_ = 0;
   std::size_t unsolved_ = 0;
   Clock::time_point started_;
+  bool halted_ = false;
 };
 
 }  // namespace grundy::heap
