@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, build/fuzz) and runs each one for a
+# Builds the libFuzzer targets (clang, in the sanitizer build build/sanitize that
+# scripts/test.sh --sanitize also builds and tests) and runs each one for a
 # bounded time on a scratch copy of its seed corpus (fuzz/corpus/<target>), so
 # the repository is never modified. Prints one line per target; exits non-zero
 # when any target finds a crash, a sanitizer report, a failed check or a hang.
 # Usage: scripts/fuzz.sh [SECONDS per target, default 15]
 #        FUZZ_JOBS=N runs N targets at a time (default 2).
+#        GRUNDY_BUILD_DIR=DIR uses that sanitizer build instead.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+script=fuzz
+source "$root/scripts/lib/stages.sh"
 seconds=${1:-15}
 jobs=${FUZZ_JOBS:-2}
 "$root/scripts/setup.sh"
 
-build=$root/build/fuzz
-# -O1 in unity batches: the instrumented build is most of this script's time, but unoptimised the
-# table-file target (which proves periods) would not get past its seeds in a few seconds.
-CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1" -DGRUNDY_FUZZ=ON -DCMAKE_UNITY_BUILD=ON \
-  -DGRUNDY_BUILD_APP=OFF -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_BENCH=OFF >/dev/null
-if ! cmake --build "$build" --target grundy_fuzz -- -j"$jobs" >"$build/build.log" 2>&1; then
-  tail -n 30 "$build/build.log"
-  echo "fuzz: the build failed (log: $build/build.log)"
+# The sanitizer build's configuration (sanitize_options): -O1, since unoptimised the table-file
+# target (which proves periods) would not get past its seeds in a few seconds. After
+# scripts/test.sh --sanitize (as in CI) the targets are already built.
+build=${GRUNDY_BUILD_DIR:-$root/build/sanitize}
+configure "$build" "${sanitize_options[@]}"
+if ! cmake --build "$build" --target grundy_fuzz -- -j"$jobs" >"$build/fuzz-build.log" 2>&1; then
+  tail -n 30 "$build/fuzz-build.log"
+  echo "fuzz: the build failed (log: $build/fuzz-build.log)"
   exit 1
 fi
 
@@ -27,7 +31,7 @@ trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # One target: fuzz a copy of its corpus; findings (crash-*, leak-*, timeout-*)
-# are kept under build/fuzz/findings/<target>.
+# are kept under build/sanitize/findings/<target>.
 run_target() {
   local name=$1 corpus=$work/$1 findings=$build/findings/$1
   mkdir -p "$corpus" "$findings"

@@ -7,7 +7,8 @@
 # time; the build's progress is one line rewritten in place where stderr is a
 # terminal; ctest's report goes to stdout.
 # Usage: scripts/test.sh            Release build in build/release
-#        scripts/test.sh --sanitize AddressSanitizer + UBSan build in build/sanitize
+#        scripts/test.sh --sanitize AddressSanitizer + UBSan build (clang) in build/sanitize,
+#                                   the one scripts/fuzz.sh fuzzes
 #   GRUNDY_BUILD_DIR=DIR builds there instead; GRUNDY_SKIP_SETUP=1 skips scripts/setup.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,9 +21,8 @@ setup_stage
 if [ "${1:-}" = "--sanitize" ]; then
   script="test --sanitize"
   build=${GRUNDY_BUILD_DIR:-$root/build/sanitize}
-  # -O1 with line tables only: sanitizer reports keep file:line, the build is much faster.
-  stage configure configure "$build" -G Ninja -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" -DGRUNDY_SANITIZE=ON \
-    -DCMAKE_UNITY_BUILD=ON -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_WEB=OFF
+  # The fuzz targets are built too (fuzz.sh then only fuzzes); see sanitize_options.
+  stage configure configure "$build" "${sanitize_options[@]}"
   stage build build_with_progress "$build"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   # Left to the Release run: the package consumer tests (plain builds of grundy) and the

@@ -1,8 +1,9 @@
-# Sourced by scripts/demo.sh, build.sh and test.sh: what they say on stderr while
+# Sourced by scripts/demo.sh, build.sh, test.sh and fuzz.sh: what they say on stderr while
 # they work. Answers and test results stay on stdout.
 #   stage NAME COMMAND...      runs COMMAND, then says "SCRIPT: NAME (TIME)" (or that it failed)
 #   setup_stage                installs what is missing (scripts/setup.sh); says what, or that nothing was
-#   configure DIR OPTIONS...   CMake's configure step, quiet unless it fails; release_options: build/release's
+#   configure DIR OPTIONS...   CMake's configure step, quiet unless it fails; release_options: build/release's,
+#                              sanitize_options: build/sanitize's
 #   build_with_progress DIR [TARGET]  builds, its progress one line rewritten in place on a terminal
 # The caller sets `script` (the name that starts each line) and `root`.
 
@@ -64,6 +65,15 @@ setup_stage() {
 release_options=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DGRUNDY_MPI=ON -DGRUNDY_BUILD_TESTS=ON -DGRUNDY_BUILD_BENCH=ON
   # Unity batches: a whole build takes about half the time (an edit recompiles its batch).
   -DCMAKE_UNITY_BUILD=ON)
+
+# The one configuration of build/sanitize, shared by test.sh --sanitize and fuzz.sh so that CI
+# compiles the instrumented library once: clang, AddressSanitizer + UBSan on everything, the
+# fuzzer's coverage too (the tests link without libFuzzer; the fuzz targets with it), -O1 with
+# line tables only (reports keep file:line; unoptimised, the brute forces and the fuzzing are
+# several times slower), no benchmarks, page or Python module. Clang compiled a test batch in 0.71
+# and a library batch in 0.83 of g++'s CPU time, instrumentation included.
+sanitize_options=(-G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1"
+  -DGRUNDY_SANITIZE=ON -DGRUNDY_FUZZ=ON -DCMAKE_UNITY_BUILD=ON -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_WEB=OFF)
 
 # Runs CMake's configure step on DIR with OPTIONS; its messages are shown only when it fails.
 configure() {
