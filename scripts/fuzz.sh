@@ -19,7 +19,7 @@ jobs=${FUZZ_JOBS:-2}
 # target (which proves periods) would not get past its seeds in a few seconds. After
 # scripts/test.sh --sanitize (as in CI) the targets are already built.
 build=${GRUNDY_BUILD_DIR:-$root/build/sanitize}
-configure "$build" "${sanitize_options[@]}"
+configure_sanitize "$build"
 if ! cmake --build "$build" --target grundy_fuzz -- -j"$jobs" >"$build/fuzz-build.log" 2>&1; then
   tail -n 30 "$build/fuzz-build.log"
   echo "fuzz: the build failed (log: $build/fuzz-build.log)"

@@ -22,7 +22,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   script="test --sanitize"
   build=${GRUNDY_BUILD_DIR:-$root/build/sanitize}
   # The fuzz targets are built too (fuzz.sh then only fuzzes); see sanitize_options.
-  stage configure configure "$build" "${sanitize_options[@]}"
+  stage configure configure_sanitize "$build"
   stage build build_with_progress "$build"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   # Left to the Release run: the package consumer tests (plain builds of grundy) and the

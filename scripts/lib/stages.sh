@@ -3,7 +3,7 @@
 #   stage NAME COMMAND...      runs COMMAND, then says "SCRIPT: NAME (TIME)" (or that it failed)
 #   setup_stage                installs what is missing (scripts/setup.sh); says what, or that nothing was
 #   configure DIR OPTIONS...   CMake's configure step, quiet unless it fails; release_options: build/release's,
-#                              sanitize_options: build/sanitize's
+#   configure_sanitize DIR     the same with sanitize_options (build/sanitize's), after another compiler's too
 #   build_with_progress DIR [TARGET]  builds, its progress one line rewritten in place on a terminal
 # The caller sets `script` (the name that starts each line) and `root`.
 
@@ -82,6 +82,16 @@ configure() {
   mkdir -p "$build"
   log=$build/configure.log
   cmake -S "$root" -B "$build" "$@" >"$log" 2>&1 || { cat "$log" >&2; return 1; }
+}
+
+# CMake's configure step on the sanitizer build DIR (sanitize_options). A DIR configured with another
+# compiler (g++, before the build moved to clang) starts afresh: CMake cannot change a configured compiler.
+configure_sanitize() {
+  local build=$1
+  if [ -f "$build/CMakeCache.txt" ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' "$build/CMakeCache.txt"; then
+    rm -rf "$build/CMakeCache.txt" "$build/CMakeFiles"
+  fi
+  configure "$build" "${sanitize_options[@]}"
 }
 
 # Builds, turning Ninja's "[done/total] step" lines into one line rewritten in
