@@ -7,6 +7,7 @@
 #include <string>
 
 #include "grundy/catalogue/census_file.hpp"
+#include "mpi_rank.hpp"
 
 namespace grundy::mpi {
 
@@ -47,12 +48,9 @@ heap::CensusMessage decode(const std::string& bytes, unsigned from) {
 
 CensusRanks::CensusRanks() {
   MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
-  int size = 1;
-  int rank = 0;
-  MPI_Comm_size(comm_, &size);
-  MPI_Comm_rank(comm_, &rank);
-  size_ = static_cast<unsigned>(size);
-  rank_ = static_cast<unsigned>(rank);
+  const RankAndSize place = rank_and_size(comm_);
+  size_ = place.size;
+  rank_ = place.rank;
 }
 
 CensusRanks::~CensusRanks() { MPI_Comm_free(&comm_); }

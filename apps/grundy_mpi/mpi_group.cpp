@@ -6,15 +6,14 @@
 #include <climits>
 #include <stdexcept>
 
+#include "mpi_rank.hpp"
+
 namespace grundy::mpi {
 
 MpiGroup::MpiGroup() {
-  int size = 1;
-  int rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  size_ = static_cast<unsigned>(size);
-  rank_ = static_cast<unsigned>(rank);
+  const RankAndSize place = rank_and_size(MPI_COMM_WORLD);
+  size_ = place.size;
+  rank_ = place.rank;
 }
 
 void MpiGroup::combine(std::uint64_t* words, std::size_t count) {

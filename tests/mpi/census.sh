@@ -4,20 +4,8 @@
 # program is resumed by the other; a rank failing alone ends the job with one
 # line and exit status 2, no rank left waiting. Reports are compared without
 # their timings (seconds, threads, ranks). Usage: census.sh GRUNDY GRUNDY_MPI
-set -euo pipefail
-grundy=$1
-grundy_mpi=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
-export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_hwloc_base_binding_policy=none
-run_ranks() {
-  local ranks=$1
-  shift
-  timeout 120 mpirun --oversubscribe -np "$ranks" "$grundy_mpi" -q "$@"
-}
+source "$(dirname "$0")/lib.sh" "$@"
+rank_timeout=120
 census=(census --digits 2 --upto 4096 --time 0)
 failures=0
 fail() {

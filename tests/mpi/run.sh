@@ -6,24 +6,7 @@
 # (also after a kill -9 in bounded memory).
 # Sizes are the least that still exercise each path (the shared blocks start
 # after a few thousand heap sizes). Usage: run.sh GRUNDY GRUNDY_MPI
-set -euo pipefail
-grundy=$1
-grundy_mpi=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-# Root in a container: Open MPI asks for these to run at all.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# Loopback only, no high-speed fabric probing: quick and quiet on any machine.
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
-# More ranks than cores: a rank waiting in a reduction yields its core, and no
-# rank is pinned to a core another already holds.
-export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_hwloc_base_binding_policy=none
-run_ranks() {
-  local ranks=$1
-  shift
-  mpirun --oversubscribe -np "$ranks" "$grundy_mpi" -q "$@"
-}
+source "$(dirname "$0")/lib.sh" "$@"
 failures=0
 # Reports are compared without their timing line ("parallel: ..."), the one line that differs from run to run.
 same() {
