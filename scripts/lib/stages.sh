@@ -68,7 +68,7 @@ release_options=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DGRUNDY_MPI=ON -DGRUNDY_BU
 
 # The one configuration of build/sanitize, shared by test.sh --sanitize and fuzz.sh so that CI
 # compiles the instrumented library once: clang, AddressSanitizer + UBSan on everything, the
-# fuzzer's coverage too (the tests link without libFuzzer; the fuzz targets with it), -O1 with
+# fuzzer's coverage on the library (the fuzz targets link libFuzzer; the tests do not), -O1 with
 # line tables only (reports keep file:line; unoptimised, the brute forces and the fuzzing are
 # several times slower), no benchmarks, page or Python module. Clang compiled a test batch in 0.71
 # and a library batch in 0.83 of g++'s CPU time, instrumentation included.

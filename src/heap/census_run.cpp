@@ -20,6 +20,13 @@ using Kind = CensusMessage::Kind;
 // at once, long enough that the waiting costs no measurable CPU time.
 constexpr auto kPoll = std::chrono::milliseconds(1);
 
+// Games a process other than 0 holds beyond those its free threads wait for: a
+// thread that finishes takes the next at once, while another is on its way (a
+// round trip of two polls per game left a process idle 5-10% of a census of
+// short games). At the end of a census this process may hold one game the others
+// could have run: the same tail as a slow game dealt last.
+constexpr std::size_t kGamesAhead = 2;
+
 // A failure as a message: the one-line text and whether it is the user's (exit status 2).
 CensusMessage failure_message(const std::exception_ptr& error) {
   CensusMessage message{.kind = Kind::failed};
@@ -267,8 +274,9 @@ void CensusRun::work(Shared& shared, CensusProcesses& processes) {
       std::lock_guard lock(shared.inbox);
       rows.swap(shared.rows);
       const std::size_t covered = asked + shared.games.size();
-      if (!shared.halt.load() && !shared.finish && shared.waiting > covered) {
-        for (std::size_t n = shared.waiting - covered; n > 0; --n, ++asked) processes.send(0, {.kind = Kind::want});
+      const std::size_t wanted = shared.waiting + census_run_detail::kGamesAhead;
+      if (!shared.halt.load() && !shared.finish && wanted > covered) {
+        for (std::size_t n = wanted - covered; n > 0; --n, ++asked) processes.send(0, {.kind = Kind::want});
       }
       ended = shared.live.load() == 0 && shared.rows.empty() && (shared.halt.load() || asked == 0);
     }

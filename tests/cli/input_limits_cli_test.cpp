@@ -241,9 +241,11 @@ TEST(InputLimitsCli, ASilentPipeIsWaitedOnWithinTheTimeBudget) {
   // A pipe that stays open and silent for 30 s (the shell does not wait for it).
   const CliResult r = run_shell("timeout -s KILL 20 " + grundy_command("--time 1 rect - < <(sleep 30)"), scratch.dir());
   expect_error(r, "time budget exceeded while reading standard input");
-  // SIGTERM stops the reading too (it only sets the stop flag while grundy runs).
-  const CliResult t = run_shell(
-      "timeout --preserve-status -s TERM 1 " + grundy_command("--time 0 gridsplit - < <(sleep 30)"), scratch.dir());
+  // SIGTERM stops the reading too (it only sets the stop flag while grundy runs). One signal, to grundy
+  // alone (--foreground), and a kill 10 s later should it be ignored, so that a failure is quick.
+  const CliResult t = run_shell("timeout --foreground --preserve-status -k 10 -s TERM 1 " +
+                                    grundy_command("--time 0 gridsplit - < <(sleep 30)"),
+                                scratch.dir());
   expect_error(t, "interrupted while reading standard input");
 }
 

@@ -12,6 +12,7 @@
 #include "grundy/core/errors.hpp"
 #include "support/conformance.hpp"
 #include "support/run_cli.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace {
@@ -184,11 +185,7 @@ TEST(Dag, ConformanceOnRandomDags) {
 }
 
 TEST(Dag, DeepChainNeedsNoRecursion) {
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kLength = 100'000;
-#else
-  constexpr int kLength = 1'000'000;
-#endif
+  constexpr int kLength = grundy::testing::kSanitized ? 100'000 : 1'000'000;
   std::string text;
   for (int i = kLength; i > 0; --i) text += std::to_string(i) + " " + std::to_string(i - 1) + "\n";
   const Digraph graph = parse(text);

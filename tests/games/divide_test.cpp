@@ -7,6 +7,7 @@
 
 #include "support/conformance.hpp"
 #include "support/run_cli.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace {
@@ -36,11 +37,7 @@ TEST(Divide, SolverAgreesWithPlainRecursion) {
   const Divide game;
   Solver<Divide> solver(game);
   std::mt19937_64 rng(7);
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr std::uint64_t kAll = 300, kRandomBelow = 20'000;
-#else
-  constexpr std::uint64_t kAll = 1000, kRandomBelow = 100'000;
-#endif
+  constexpr std::uint64_t kAll = grundy::testing::sized(1000, 300), kRandomBelow = grundy::testing::sized(100'000, 20'000);
   for (std::uint64_t x = 0; x <= kAll; ++x) ASSERT_EQ(solver.value(x), plain_value(x)) << x;
   for (int i = 0; i < 30; ++i) {
     const std::uint64_t x = rng() % kRandomBelow;

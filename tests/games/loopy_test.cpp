@@ -12,6 +12,7 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/games/dag.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace games {
@@ -167,11 +168,7 @@ TEST(Loopy, BadLinesAndBudget) {
 }
 
 TEST(Loopy, LongChainWithBackEdgesNeedsNoRecursion) {
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kLength = 100'000;
-#else
-  constexpr int kLength = 1'000'000;
-#endif
+  constexpr int kLength = grundy::testing::kSanitized ? 100'000 : 1'000'000;
   // i -> i - 1 down to the terminal 0, and every 10th vertex also jumps back up
   // by 5 (a cycle of 6 with an exit).
   std::string text;

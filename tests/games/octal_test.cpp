@@ -12,6 +12,7 @@
 #include "grundy/core/solver.hpp"
 #include "grundy/heap/codes.hpp"
 #include "support/conformance.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace {
@@ -119,7 +120,7 @@ TEST(OctalGame, ArithmeticPeriodSplitsMatchBruteForce) {
     auto periodic = table_of(code, 1000);
     ASSERT_TRUE(periodic->period().has_value());
     ASSERT_GT(periodic->period()->saltus, 0U);
-    const std::uint64_t upto = 600;
+    const std::uint64_t upto = testing::sized(600, 400);
     heap::HeapTable plain(heap::parse_heap_rules(code));
     heap::ExtendOptions options;
     options.method = heap::KernelMethod::plain;

@@ -23,6 +23,7 @@
 #include "grundy/core/solver.hpp"
 #include "support/conformance.hpp"
 #include "support/searched_rect.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace {
@@ -30,11 +31,7 @@ namespace {
 using games::Rect;
 using Cells = std::uint64_t;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using grundy::testing::kSanitized;
 
 bool cell(Cells cells, int r, int c) { return ((cells >> (8 * r + c)) & 1U) != 0; }
 Cells bit(int r, int c) { return Cells{1} << (8 * r + c); }

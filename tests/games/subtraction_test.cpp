@@ -9,6 +9,7 @@
 #include "grundy/core/errors.hpp"
 #include "support/conformance.hpp"
 #include "support/run_cli.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace {
@@ -67,11 +68,7 @@ TEST(Subtraction, KnownPeriods) {
 
 TEST(Subtraction, PeriodAndPreperiodMatchThePlainTableForRandomSets) {
   std::mt19937_64 rng(2024);
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kSets = 60;
-#else
-  constexpr int kSets = 400;
-#endif
+  constexpr int kSets = grundy::testing::kSanitized ? 60 : 400;
   int with_preperiod = 0;
   for (int trial = 0; trial < kSets; ++trial) {
     std::vector<std::uint64_t> set;

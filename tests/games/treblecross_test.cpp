@@ -16,17 +16,13 @@
 #include "grundy/heap/table_cache.hpp"
 #include "support/conformance.hpp"
 #include "support/run_cli.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t kExhaustiveUpTo = 11;
-constexpr std::size_t kRandomUpTo = 16;
-#else
-constexpr std::size_t kExhaustiveUpTo = 16;
-constexpr std::size_t kRandomUpTo = 22;
-#endif
+constexpr std::size_t kExhaustiveUpTo = grundy::testing::kSanitized ? 11 : 16;
+constexpr std::size_t kRandomUpTo = grundy::testing::kSanitized ? 16 : 22;
 
 std::shared_ptr<const heap::HeapTable> table(std::uint64_t upto) { return games::treblecross_table(upto); }
 

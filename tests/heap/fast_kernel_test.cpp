@@ -10,15 +10,12 @@
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy::heap {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-constexpr std::uint64_t kScale = 2;  // sanitizers: same paths, smaller tables
-#else
-constexpr std::uint64_t kScale = 1;
-#endif
+constexpr std::uint64_t kScale = grundy::testing::sized(1, 2);  // sanitizers: same paths, smaller tables
 
 HeapRules octal(std::string name, std::vector<std::uint8_t> digits) {
   return HeapRules::make(std::move(name), std::move(digits));

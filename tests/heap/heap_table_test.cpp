@@ -13,15 +13,12 @@
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "grundy/heap/table_stats.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy::heap {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using grundy::testing::kSanitized;
 
 // Reads a golden file: '#' comment lines, then whitespace-separated values.
 std::vector<std::uint32_t> golden(const std::string& name) {

@@ -19,15 +19,12 @@
 #include "grundy/heap/process_group.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/value_stream.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy::heap {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kGroupScale = 4;  // sanitizers: same paths, smaller tables
-#else
-constexpr std::uint64_t kGroupScale = 1;
-#endif
+constexpr std::uint64_t kGroupScale = grundy::testing::sized(1, 4);  // sanitizers: same paths, smaller tables
 
 // The OR of every member's words, handed back to all: a barrier per call.
 class OrMeeting {

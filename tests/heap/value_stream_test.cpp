@@ -19,15 +19,12 @@
 #include "grundy/heap/table.hpp"
 #include "grundy/heap/table_file.hpp"
 #include "grundy/heap/table_stats.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy::heap {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-constexpr std::uint64_t kStreamScale = 4;  // sanitizers: same paths, smaller tables
-#else
-constexpr std::uint64_t kStreamScale = 1;
-#endif
+constexpr std::uint64_t kStreamScale = grundy::testing::sized(1, 4);  // sanitizers: same paths, smaller tables
 
 // The smallest sizes: every part of the store is exercised from the first thousands of heaps.
 constexpr StreamSizes kTiny{.head = 64, .window = 64, .cursor = 32, .block = 64};

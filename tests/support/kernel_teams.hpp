@@ -12,14 +12,11 @@
 
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/kernel.hpp"
+#include "support/sanitizers.hpp"
 
 namespace grundy::testing {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__) || defined(__SANITIZE_THREAD__)
-inline constexpr std::uint64_t kTeamTableScale = 4;  // sanitizers: same paths, smaller tables
-#else
-inline constexpr std::uint64_t kTeamTableScale = 1;
-#endif
+inline constexpr std::uint64_t kTeamTableScale = sized(1, 4);  // sanitizers: same paths, smaller tables
 
 // speculative_from: the team size from which the sparse-space method guesses
 // (the kernel's default is 3 members; 2 puts every team on that path).

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "support/sanitizers.hpp"
+
 namespace grundy::testing {
 
 struct CliResult {
@@ -21,12 +23,7 @@ struct CliResult {
 /// A run's peak memory, for an assertion on it; 0 under AddressSanitizer, whose shadow memory
 /// and quarantine add a few hundred MiB to any process, whatever the input.
 inline long measured_peak_kib(const CliResult& result) {
-#if defined(__SANITIZE_ADDRESS__)
-  (void)result;
-  return 0;
-#else
-  return result.peak_kib;
-#endif
+  return kSanitized ? 0 : result.peak_kib;
 }
 
 /// Runs `grundy args...` with `input` on stdin and waits for it.
