@@ -47,7 +47,7 @@ int run_command_line(int argc, char** argv) {
     std::cerr << "grundy: error: " << e.what() << '\n';
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "grundy: error: out of memory (lower the problem size or --memory)\n";
+    std::cerr << "grundy: error: " << kOutOfMemoryMessage << '\n';
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "grundy: internal error: " << e.what() << '\n';

@@ -23,8 +23,8 @@ constexpr auto kPoll = std::chrono::milliseconds(1);
 // Games a process other than 0 holds beyond those its free threads wait for: a
 // thread that finishes takes the next at once, while another is on its way (a
 // round trip of two polls per game left a process idle 5-10% of a census of
-// short games). At the end of a census this process may hold one game the others
-// could have run: the same tail as a slow game dealt last.
+// short games). At the end of a census this process may hold two games the others
+// could have run: a tail of two games at most.
 constexpr std::size_t kGamesAhead = 2;
 
 // A failure as a message: the one-line text and whether it is the user's (exit status 2).
@@ -35,7 +35,7 @@ CensusMessage failure_message(const std::exception_ptr& error) {
   } catch (const Error& e) {
     message.text = e.what();
   } catch (const std::bad_alloc&) {
-    message.text = "out of memory (lower the problem size or --memory)";
+    message.text = kOutOfMemoryMessage;
   } catch (const std::exception& e) {
     message.text = e.what();
     message.internal = true;
@@ -278,7 +278,8 @@ void CensusRun::work(Shared& shared, CensusProcesses& processes) {
       if (!shared.halt.load() && !shared.finish && wanted > covered) {
         for (std::size_t n = wanted - covered; n > 0; --n, ++asked) processes.send(0, {.kind = Kind::want});
       }
-      ended = shared.live.load() == 0 && shared.rows.empty() && (shared.halt.load() || asked == 0);
+      // Every thread has ended, so the rows just taken are the last.
+      ended = shared.live.load() == 0 && (shared.halt.load() || asked == 0);
     }
     shared.dealt.notify_all();
     for (auto& [game, row] : rows) processes.send(0, {.kind = Kind::row, .game = game, .row = std::move(row)});

@@ -43,4 +43,8 @@ class Interrupted : public Error {
   using Error::Error;
 };
 
+/// What the user is told when an allocation fails (std::bad_alloc): a condition of
+/// the problem's size, reported like an Error.
+inline constexpr const char* kOutOfMemoryMessage = "out of memory (lower the problem size or --memory)";
+
 }  // namespace grundy
