@@ -115,7 +115,8 @@ TEST(CensusCli, FormatsNameEveryGame) {
 TEST(CensusCli, KilledAndResumedWritesTheFileOfOneRun) {
   const std::string whole = temp_path("whole.jsonl");
   const std::string resumed = temp_path("resumed.jsonl");
-  const std::vector<std::string> census = {"census", "--digits", "2", "--upto", "16384", "--time", "0"};
+  const std::string upto = std::to_string(testing::sized(16384, 4096));
+  const std::vector<std::string> census = {"census", "--digits", "2", "--upto", upto, "--time", "0"};
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = census;
     args.insert(args.end(), extra.begin(), extra.end());

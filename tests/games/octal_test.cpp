@@ -115,7 +115,11 @@ TEST(OctalGame, HugeHeapWinningMovesLeaveZero) {
 // values of a plain table, and a counting sink counts them all.
 TEST(OctalGame, ArithmeticPeriodSplitsMatchBruteForce) {
   std::mt19937_64 rng(23);
-  for (const char* code : {"0.8", "0.3f", "0.bc", "0.8f", "0.a9", "0.0b", "0.fa", "0.08", "0.ff", "0.aa"}) {
+  // Under the sanitizers (the three-heap tables are slow there) four codes: saltus 1, 2 and 3.
+  const std::vector<const char*> codes =
+      testing::kSanitized ? std::vector<const char*>{"0.8", "0.3f", "0.bc", "0.ff"}
+                          : std::vector<const char*>{"0.8", "0.3f", "0.bc", "0.8f", "0.a9", "0.0b", "0.fa", "0.08", "0.ff", "0.aa"};
+  for (const char* code : codes) {
     SCOPED_TRACE(code);
     auto periodic = table_of(code, 1000);
     ASSERT_TRUE(periodic->period().has_value());
