@@ -607,6 +607,35 @@ class FastKernel {
     return count > 0 ? *std::min_element(active, active + count) : kNone;
   }
 
+  // first_unreached for a heap size that every process of a group finishes in
+  // order. With a streamed store, a scan that reads pairs beyond memory is made
+  // by process 0 alone, from its file, and only its answer travels (one word in
+  // a reduction), not the values it read: every process knows alike whether the
+  // scan went beyond memory, since they all hold the same head and window.
+  std::uint64_t first_unreached_in_order(std::uint64_t n, std::uint64_t from,
+                                         std::span<const std::uint32_t> candidates) const {
+    if constexpr (S::kInMemory) {
+      return first_unreached(n, from, candidates);
+    } else {
+      if (!shared_group()) return first_unreached(n, from, candidates);
+      const std::uint64_t far_views = g_.counters().far_views;
+      std::uint64_t unreached = kNone;
+      bool beyond_memory = false;
+      g_.local_only(true);  // process 0 reads its file; the others stop at the first pair beyond memory
+      try {
+        unreached = first_unreached(n, from, candidates);
+        beyond_memory = g_.counters().far_views != far_views;
+      } catch (const StreamedValues::NotInMemory&) {
+        beyond_memory = true;
+      }
+      g_.local_only(false);
+      if (!beyond_memory) return unreached;
+      std::uint64_t answer = control_.group->rank() == 0 && unreached != kNone ? unreached + 1 : 0;
+      control_.group->combine(&answer, 1);
+      return answer == 0 ? kNone : answer - 1;
+    }
+  }
+
   // That first group's members no pair reaches, ascending, in active[0, count);
   // returns count (0: every candidate is reached).
   int first_unreached_group(std::uint64_t n, std::uint64_t from, std::span<const std::uint32_t> candidates,
@@ -660,7 +689,7 @@ class FastKernel {
       if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
     }
     clear_marks(s);
-    const std::uint64_t unreached = first_unreached(n, prefix + 1, s.candidates);
+    const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
     return unreached == kNone ? limit : unreached;
   }
 
@@ -712,7 +741,7 @@ class FastKernel {
     }
     std::memset(s.mark.data(), 0, std::max(span_, m + 1));
     if (s.candidates.empty()) return m;
-    const std::uint64_t unreached = first_unreached(n, prefix + 1, s.candidates);
+    const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
     return unreached == kNone ? m : unreached;
   }
 
@@ -1575,7 +1604,7 @@ class FastKernel {
     std::uint32_t count = 0;
     const std::uint64_t m = open_candidates(n, share, words, candidates.data(), count);
     if (count == 0) return m;
-    const std::uint64_t unreached = first_unreached(n, prefix + 1, std::span(candidates.data(), count));
+    const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, std::span(candidates.data(), count));
     return unreached == kNone ? m : unreached;
   }
 
