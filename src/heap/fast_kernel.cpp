@@ -816,6 +816,10 @@ class FastKernel {
     std::uint64_t common_sources_mask = 0;          // SparseBlock::common_sources_mask
     std::size_t odd_partners = 0;                   // SparseBlock::odd_partners
     std::vector<std::vector<std::uint64_t>> masks;  // [member][word * L + i]
+    // This process's partners (ranges of indices; all of them alone): the ones
+    // its members mark, in chunks claimed from `cursor` (claim_partners).
+    std::vector<std::pair<std::size_t, std::size_t>> own;
+    std::size_t own_count = 0;
     std::atomic<std::size_t> cursor{0};
   };
 
@@ -1254,15 +1258,12 @@ class FastKernel {
     const std::size_t processes = shared_group() ? control_.group->size() : 1;
     const std::size_t process = shared_group() ? control_.group->rank() : 0;
     detail::SparseBlock<V> far;
-    std::size_t far_from = 0;
-    std::size_t far_count = 0;
     std::size_t far_chunk = 1;
     if (next != nullptr) {
       far = sparse_block(*next, words);
-      std::tie(far_from, far_count) = group_slice(next->partners.size());
-      far_chunk = std::max<std::size_t>(16, (far_count - far_from) / (8 * members));
+      far_chunk = std::max<std::size_t>(16, next->own_count / (8 * members));
     }
-    bool far_left = far_count > far_from;
+    bool far_left = next != nullptr && next->own_count > 0;
     bool near_left = true;
     for (unsigned idle = 0;;) {
       const bool all = spec_.guessed_all.load(std::memory_order_acquire);
@@ -1277,10 +1278,8 @@ class FastKernel {
         continue;
       }
       if (far_left) {
-        const std::size_t first = far_from + next->cursor.fetch_add(far_chunk, std::memory_order_relaxed);
-        if (first < far_count) {
-          log.busy();
-          detail::mark_partner_share(far, first, std::min(far_count, first + far_chunk), next->masks[t].data());
+        log.busy();
+        if (claim_partners(far, *next, far_chunk, next->masks[t].data())) {
           idle = 0;
           continue;
         }
@@ -1405,15 +1404,24 @@ class FastKernel {
     const std::size_t splits = splits_.size();
     share.sources.resize(share.partners.size() * splits);
     const V** sources = share.sources.data();
+    choose_own_partners(share, begin);
     if constexpr (S::kInMemory) {  // one base pointer, read once (a store through `sources` might alias it)
       const V* base = g_.data();
       for (std::size_t j = 0; j < share.partners.size(); ++j) {
         for (std::size_t s = 0; s < splits; ++s) sources[j * splits + s] = base + (begin - splits_[s] - share.partners[j]);
       }
     } else {
-      for (std::size_t j = 0; j < share.partners.size(); ++j) {
-        for (std::size_t s = 0; s < splits; ++s) {
-          sources[j * splits + s] = g_.run(share.slots[j] * splits + s, begin - splits_[s] - share.partners[j], length);
+      // Only this process's runs: a run beyond memory is process 0's (choose_own_partners), read from its file.
+      std::fill(sources, sources + share.sources.size(), nullptr);
+      for (const auto& [own_first, own_end] : share.own) {
+        for (std::size_t j = own_first; j < own_end; ++j) {
+          for (std::size_t s = 0; s < splits; ++s) {
+            const std::uint64_t run_begin = begin - splits_[s] - share.partners[j];
+            const bool far = shared_group() && !g_.in_memory(run_begin, length);
+            if (far) g_.local_only(true);
+            sources[j * splits + s] = g_.run(share.slots[j] * splits + s, run_begin, length);
+            if (far) g_.local_only(false);
+          }
         }
       }
     }
@@ -1423,6 +1431,76 @@ class FastKernel {
       masks.resize(words * length);
     }
     share.cursor.store(0, std::memory_order_relaxed);
+  }
+
+  // A streamed store in a group: the partners whose runs lie beyond memory
+  // (distant rare heaps, read through cursors) are process 0's, which reads
+  // them from its file; nothing is sent for them. The others are sliced so
+  // that every process marks about as many partners. Alone, or in memory, a
+  // process's partners are its group_slice.
+  void choose_own_partners(BlockShare& share, std::uint64_t begin) {
+    const std::size_t all = share.partners.size();
+    share.own.clear();
+    if (S::kInMemory || !shared_group()) {
+      const auto [first, last] = group_slice(all);
+      share.own.emplace_back(first, last);
+      share.own_count = last - first;
+      return;
+    }
+    if constexpr (!S::kInMemory) {
+      const std::uint64_t length = block_length();
+      std::vector<std::size_t>& far = far_partners_;
+      std::vector<std::size_t>& near = near_partners_;
+      far.clear();
+      near.clear();
+      for (std::size_t j = 0; j < all; ++j) {
+        bool in_memory = true;
+        for (std::uint64_t k : splits_) in_memory = in_memory && g_.in_memory(begin - k - share.partners[j], length);
+        (in_memory ? near : far).push_back(j);
+      }
+      const std::size_t processes = control_.group->size();
+      const std::size_t rank = control_.group->rank();
+      const std::size_t fair = (all + processes - 1) / processes;
+      // Process 0: every far partner, and in-memory ones up to its fair part.
+      const std::size_t first_own = std::min(near.size(), fair > far.size() ? fair - far.size() : 0);
+      std::vector<std::size_t>& mine = own_partners_;
+      mine.clear();
+      if (rank == 0) {
+        mine = far;
+        mine.insert(mine.end(), near.begin(), near.begin() + static_cast<std::ptrdiff_t>(first_own));
+        std::sort(mine.begin(), mine.end());
+      } else {
+        const std::size_t rest = near.size() - first_own;
+        const std::size_t from = first_own + rest * (rank - 1) / (processes - 1);
+        const std::size_t to = first_own + rest * rank / (processes - 1);
+        mine.assign(near.begin() + static_cast<std::ptrdiff_t>(from), near.begin() + static_cast<std::ptrdiff_t>(to));
+      }
+      for (const std::size_t j : mine) {  // runs of consecutive indices
+        if (!share.own.empty() && share.own.back().second == j) {
+          ++share.own.back().second;
+        } else {
+          share.own.emplace_back(j, j + 1);
+        }
+      }
+      share.own_count = mine.size();
+    }
+  }
+
+  // Claims the next `chunk` of this process's partners of `share` and marks
+  // them into masks; false once every one is claimed.
+  bool claim_partners(const detail::SparseBlock<V>& block, BlockShare& share, std::size_t chunk,
+                      std::uint64_t* masks) const {
+    const std::size_t first = share.cursor.fetch_add(chunk, std::memory_order_relaxed);
+    if (first >= share.own_count) return false;
+    const std::size_t last = std::min(share.own_count, first + chunk);
+    std::size_t offset = 0;  // of the range below in this process's partners
+    for (const auto& [begin, end] : share.own) {
+      const std::size_t from = std::max(first, offset);
+      const std::size_t to = std::min(last, offset + (end - begin));
+      if (from < to) detail::mark_partner_share(block, begin + (from - offset), begin + (to - offset), masks);
+      offset += end - begin;
+    }
+    return true;
   }
 
   // Marks into the block's combined masks the pairs of partners r < near whose
@@ -1514,13 +1592,9 @@ class FastKernel {
     std::vector<std::uint64_t>& masks = share.masks[t];
     std::fill(masks.begin(), masks.end(), 0);
     const detail::SparseBlock<V> block = sparse_block(share, words);
-    // In a group, this process marks its own slice of the partners.
-    const auto [from, count] = group_slice(share.partners.size());
-    const std::size_t chunk = std::max<std::size_t>(16, (count - from) / (8 * members));
-    for (;;) {
-      const std::size_t first = from + share.cursor.fetch_add(chunk, std::memory_order_relaxed);
-      if (first >= count) break;
-      detail::mark_partner_share(block, first, std::min(count, first + chunk), masks.data());
+    // In a group, this process marks its own partners (choose_own_partners).
+    const std::size_t chunk = std::max<std::size_t>(16, share.own_count / (8 * members));
+    while (claim_partners(block, share, chunk, masks.data())) {
     }
   }
 
@@ -1807,6 +1881,9 @@ class FastKernel {
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
+  std::vector<std::size_t> far_partners_;   // choose_own_partners' lists
+  std::vector<std::size_t> near_partners_;
+  std::vector<std::size_t> own_partners_;
   std::vector<std::size_t> unscanned_;  // guesses a process could not scan (scan_unscanned)
   std::vector<std::uint64_t> exchange_;  // a group's reduction of a speculated block (exchange_speculation)
   BlockShare near_share_;  // the partners below near (mark_near)

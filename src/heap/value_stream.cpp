@@ -151,7 +151,7 @@ const std::uint16_t* StreamedValues::run(std::size_t slot, std::uint64_t begin, 
   if (slot >= run_cursors_.size()) run_cursors_.resize(slot + 1);
   Cursor& cursor = run_cursors_[slot];
   if (begin < cursor.begin || begin + count > cursor.begin + cursor.values.size()) {
-    check_far_read();
+    if (local_only_ && !file_.keeps_values()) throw NotInMemory{};
     if (cursor.values.capacity() == 0) ++counters_.cursors;
     // Runs of a partner move forward block by block: read ahead from begin.
     cursor.begin = begin;

@@ -108,9 +108,14 @@ class StreamedValues {
   /// Thrown by a read beyond memory while local_only is set.
   struct NotInMemory {};
   /// While true, reads are this process's alone (it cannot ask the others): a
-  /// pair range beyond memory is read from the file where this process holds it,
-  /// and every other read beyond memory throws NotInMemory, changing nothing.
+  /// pair range or a run beyond memory is read from the file where this process
+  /// holds it, and every other read beyond memory throws NotInMemory, changing
+  /// nothing (the single-value caches are the group's: never filled alone).
   void local_only(bool on) { local_only_ = on; }
+  /// Whether g(begin .. begin+count-1) lies in the head or the window (a run of it needs no read).
+  [[nodiscard]] bool in_memory(std::uint64_t begin, std::uint64_t count) const {
+    return begin >= base_ || begin + count <= head_.size();
+  }
   /// The pairs (a + i, rest - a - i) from i = 0 for at least one and at most end - a values of i (a < end <= rest - a +
   /// 1).
   [[nodiscard]] PairView<std::uint16_t> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const;
