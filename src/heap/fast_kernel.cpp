@@ -618,22 +618,32 @@ class FastKernel {
       return first_unreached(n, from, candidates);
     } else {
       if (!shared_group()) return first_unreached(n, from, candidates);
-      const std::uint64_t far_views = g_.counters().far_views;
-      std::uint64_t unreached = kNone;
       bool beyond_memory = false;
-      g_.local_only(true);  // process 0 reads its file; the others stop at the first pair beyond memory
-      try {
-        unreached = first_unreached(n, from, candidates);
-        beyond_memory = g_.counters().far_views != far_views;
-      } catch (const StreamedValues::NotInMemory&) {
-        beyond_memory = true;
-      }
-      g_.local_only(false);
-      if (!beyond_memory) return unreached;
-      std::uint64_t answer = control_.group->rank() == 0 && unreached != kNone ? unreached + 1 : 0;
+      const std::optional<std::uint64_t> unreached = first_unreached_alone(n, from, candidates, beyond_memory);
+      if (!beyond_memory) return *unreached;
+      std::uint64_t answer = unreached && *unreached != kNone ? *unreached + 1 : 0;  // process 0's alone
       control_.group->combine(&answer, 1);
       return answer == 0 ? kNone : answer - 1;
     }
+  }
+
+  // first_unreached from this process's own reads (StreamedValues::local_only):
+  // the file where this process holds it, else nullopt when the scan needed
+  // values beyond memory. beyond_memory: whether it read past memory at all.
+  std::optional<std::uint64_t> first_unreached_alone(std::uint64_t n, std::uint64_t from,
+                                                     std::span<const std::uint32_t> candidates,
+                                                     bool& beyond_memory) const {
+    const std::uint64_t far_views = g_.counters().far_views;
+    std::optional<std::uint64_t> unreached;
+    g_.local_only(true);
+    try {
+      unreached = first_unreached(n, from, candidates);
+      beyond_memory = g_.counters().far_views != far_views;
+    } catch (const StreamedValues::NotInMemory&) {
+      beyond_memory = true;
+    }
+    g_.local_only(false);
+    return unreached;
   }
 
   // That first group's members no pair reaches, ascending, in active[0, count);
@@ -1315,13 +1325,8 @@ class FastKernel {
       // A streamed store in a group: this scan is this process's alone, so it may
       // not ask the first process for values beyond memory; if it needs them, the
       // first process scans it (scan_unscanned).
-      g_.local_only(true);
-      try {
-        guess.unreached = first_unreached(share.begin + i, prefix + 1, candidates);
-      } catch (const StreamedValues::NotInMemory&) {
-        guess.unreached = kUnscanned;
-      }
-      g_.local_only(false);
+      bool beyond_memory = false;
+      guess.unreached = first_unreached_alone(share.begin + i, prefix + 1, candidates, beyond_memory).value_or(kUnscanned);
     }
   }
 
@@ -1411,19 +1416,19 @@ class FastKernel {
         for (std::size_t s = 0; s < splits; ++s) sources[j * splits + s] = base + (begin - splits_[s] - share.partners[j]);
       }
     } else {
-      // Only this process's runs: a run beyond memory is process 0's (choose_own_partners), read from its file.
+      // Only this process's runs, none asked of another process: in a group they
+      // lie in memory, or beyond it for process 0 alone, which reads its file
+      // (choose_own_partners).
       std::fill(sources, sources + share.sources.size(), nullptr);
+      g_.local_only(shared_group());
       for (const auto& [own_first, own_end] : share.own) {
         for (std::size_t j = own_first; j < own_end; ++j) {
           for (std::size_t s = 0; s < splits; ++s) {
-            const std::uint64_t run_begin = begin - splits_[s] - share.partners[j];
-            const bool far = shared_group() && !g_.in_memory(run_begin, length);
-            if (far) g_.local_only(true);
-            sources[j * splits + s] = g_.run(share.slots[j] * splits + s, run_begin, length);
-            if (far) g_.local_only(false);
+            sources[j * splits + s] = g_.run(share.slots[j] * splits + s, begin - splits_[s] - share.partners[j], length);
           }
         }
       }
+      g_.local_only(false);
     }
     share.masks.resize(members);
     for (auto& masks : share.masks) {
