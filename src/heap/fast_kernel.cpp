@@ -834,42 +834,52 @@ class FastKernel {
   };
 
   // A team pays only when its members really run at once: on a busy machine a
-  // member waits for a descheduled one at every block. So segments are timed
-  // (wall clock per heap size) on one thread and on the team; the cheaper goes
-  // on, and every kRetrial-th segment tries the other again on a short stretch
-  // (the load changes).
+  // member waits for a descheduled one at every block. So the kernel times short
+  // stretches of heap sizes on one thread and on the team, alternating (wall
+  // clock per heap size), goes on with the cheaper, and times them again every
+  // kRetrial-th segment (the load changes) and whenever the span or the mask
+  // changes (the work does). The modes are timed side by side, never against a
+  // cost kept from earlier in the table: the work of a heap size drifts (Grundy's
+  // game's doubles at 7,250,049, where a value passes 255), and such a comparison
+  // once kept one thread for 1.4 million heap sizes where two were 1.7x faster.
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
     // Processes of a group must cut the same blocks: no timed trials there, and
     // a stop only where all agree (run_blocks).
     if (shared_group()) return run_blocks(begin, end, control_.threads >= 2);
+    const bool adaptive = control_.threads >= 2 && control_.adaptive;
     std::uint64_t n = begin;
     while (n < end && !stop_requested() && blocks_apply(n)) {
-      bool use_team = control_.threads >= 2 && !control_.adaptive;
-      bool trial = false;
-      if (control_.threads >= 2 && control_.adaptive) {
-        if (solo_cost_ == 0 || team_cost_ == 0) {
-          use_team = solo_cost_ != 0;
-          trial = true;
-        } else {
-          // The team must be clearly faster: when it only matches one thread, its
-          // second member mostly spins (0.167's blocks have few partners to share).
-          use_team = team_cost_ < kTeamMargin * solo_cost_;
-          if (++segments_since_trial_ >= kRetrial) {
-            segments_since_trial_ = 0;
-            use_team = !use_team;
-            trial = true;
-          }
-        }
-      }
-      // A trial is short: the slower mode costs little.
-      const std::uint64_t stop_at = trial ? std::min(end, n + kTrialLength) : end;
+      // A wider span (twice the mask words) or a new mask: time the modes again.
+      if (adaptive && trials_due_ == 0 && timed_shape_ != shape()) trials_due_ = kTrials;
+      if (adaptive && trials_due_ == kTrials) timed_shape_ = shape();
+      bool use_team = control_.threads >= 2;
+      const bool trial = adaptive && trials_due_ > 0;
+      // Trials alternate, the mode not in use first.
+      if (adaptive) use_team = trial ? (trials_due_ % 2 == 0) != team_chosen_ : team_chosen_;
+      // A trial is short, so the slower mode costs little (a 256th of the table:
+      // a round is 1/32 of the heap sizes between two rounds, half of them in
+      // the slower mode), yet long enough to be timed (tens of milliseconds).
+      const std::uint64_t trial_length = std::max(kTrialLength, n / 256);
+      const std::uint64_t stop_at = trial ? std::min(end, n + trial_length) : end;
       const auto start = std::chrono::steady_clock::now();
       const std::uint64_t reached = run_blocks(n, stop_at, use_team);
-      if (control_.threads >= 2 && reached >= n + 4 * block_length()) {
-        const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-                            static_cast<double>(reached - n);
-        (use_team ? team_cost_ : solo_cost_) = cost;
+      if (trial && reached >= n + 4 * block_length()) {
+        // Each mode's cheapest trial counts: a hiccup of the machine (a core taken
+        // away for a while) slows one trial, not both.
+        double& best = use_team ? team_cost_ : solo_cost_;
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                                  static_cast<double>(reached - n));
+        if (--trials_due_ == 0) {
+          // The team must be clearly faster: when it only matches one thread, its
+          // second member mostly spins (0.167's blocks have few partners to share).
+          team_chosen_ = team_cost_ < kTeamMargin * solo_cost_;
+          team_cost_ = solo_cost_ = kUntimed;
+          segments_since_trial_ = 0;
+        }
+      } else if (adaptive && !trial && ++segments_since_trial_ >= kRetrial) {
+        trials_due_ = kTrials;
       }
+      // (A trial cut short measured too little: it is run again.)
       const bool cut = reached < stop_at;
       n = reached;
       if (cut) break;  // stopped, or a value widened the masks
@@ -1871,9 +1881,17 @@ class FastKernel {
   detail::TeamLease team_;
   bool group_stopped_ = false;  // a process of the group asked to stop: all stop after the same block
   std::uint64_t start_ = 0;     // the heap size this call started from
-  double solo_cost_ = 0;  // seconds per heap size, one thread and the team
-  double team_cost_ = 0;
+  static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
+  static constexpr double kUntimed = std::numeric_limits<double>::infinity();
+  double solo_cost_ = kUntimed;  // this round's cheapest trial so far, seconds per heap size, one thread and the team
+  double team_cost_ = kUntimed;
+  unsigned trials_due_ = kTrials;  // trials of the round still to run (the first call starts with a round)
+  bool team_chosen_ = true;        // the mode the last round chose (so the first round starts with one thread)
   unsigned segments_since_trial_ = 0;
+  // What the last round of trials timed: the span, the mask and heap parity.
+  using Shape = std::tuple<std::uint64_t, std::uint64_t, bool>;
+  [[nodiscard]] Shape shape() const { return {span_, mask_, heap_parity_}; }
+  Shape timed_shape_;
   static constexpr unsigned kRetrial = 4;
   static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;

@@ -152,6 +152,18 @@ TEST(FastKernel, ThreadCountDoesNotChangeValues) {
   }
 }
 
+TEST(FastKernel, TimedTrialsSwitchingBetweenOneThreadAndTheTeamKeepTheValues) {
+  // With adaptive timing (the default) the block method alternates timed
+  // stretches on one thread and on the team, round after round (a round every
+  // four segments, each an eighth of the table so far): values are those of one thread
+  // wherever the modes switch.
+  const std::uint64_t upto = grundy::testing::sized(300000, 90000);
+  KernelStats stats;
+  const auto two = fast_table<std::uint16_t>(kGrundysGame, upto, &stats, 2);
+  EXPECT_GT(stats.sparse_steps.load(), upto / 2);
+  EXPECT_EQ(two, fast_table<std::uint16_t>(kGrundysGame, upto));
+}
+
 TEST(FastKernel, WideValuesMatchNarrowOnes) {
   const auto narrow = fast_table<std::uint16_t>(kGrundysGame, 6000);
   const auto wide = fast_table<std::uint32_t>(kGrundysGame, 6000);
