@@ -5,16 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 namespace grundy {
 namespace {
@@ -24,14 +22,7 @@ using testing::expect_error;
 using testing::run_cli;
 using testing::run_json;
 using testing::run_shell;
-
-std::string temp_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("grundy-census-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto path = dir / name;
-  std::filesystem::remove(path);
-  return path.string();
-}
+using testing::Scratch;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -113,9 +104,10 @@ TEST(CensusCli, FormatsNameEveryGame) {
 }
 
 TEST(CensusCli, KilledAndResumedWritesTheFileOfOneRun) {
-  const std::string whole = temp_path("whole.jsonl");
-  const std::string resumed = temp_path("resumed.jsonl");
-  const std::string upto = std::to_string(testing::sized(16384, 4096));
+  const Scratch scratch;
+  const std::string whole = scratch.path("whole.jsonl");
+  const std::string resumed = scratch.path("resumed.jsonl");
+  const std::string upto = std::to_string(testing::sized(16384, 2048));
   const std::vector<std::string> census = {"census", "--digits", "2", "--upto", upto, "--time", "0"};
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = census;
@@ -157,7 +149,8 @@ TEST(CensusCli, KilledAndResumedWritesTheFileOfOneRun) {
 }
 
 TEST(CensusCli, ResumeKeepsFinishedRowsAndDropsATornLastLine) {
-  const std::string path = temp_path("torn.jsonl");
+  const Scratch scratch;
+  const std::string path = scratch.path("torn.jsonl");
   ASSERT_EQ(run_cli({"census", "--digits", "1", "--upto", "1024", "--time", "0", "--output", path}).status, 0);
   std::string text = read_file(path);
   const std::size_t cut = text.rfind('\n', text.size() - 2);
@@ -179,22 +172,23 @@ TEST(CensusCli, RefusalsAreOneLine) {
   expect_error(run_cli({"census", "--format", "pdf"}), "--format");
   expect_error(run_cli({"--json", "census", "--format", "csv"}), "--json");
 
-  const std::string other = temp_path("other.jsonl");
+  const Scratch scratch;
+  const std::string other = scratch.path("other.jsonl");
   ASSERT_EQ(run_cli({"census", "--digits", "1", "--upto", "1024", "--time", "0", "--output", other}).status, 0);
   expect_error(run_cli({"census", "--digits", "2", "--upto", "1024", "--time", "0", "--resume", other}),
                "a census of other options");
   expect_error(run_cli({"census", "--digits", "1", "--upto", "1024", "--time", "0", "--output", other}),
                "the file exists");
-  const std::string corrupt = temp_path("corrupt.jsonl");
+  const std::string corrupt = scratch.path("corrupt.jsonl");
   std::string text = read_file(other);
   text.insert(text.find('\n') + 1, "{\"code\": \"0.1\"}\n");
   std::ofstream(corrupt, std::ios::binary) << text;
   expect_error(run_cli({"census", "--digits", "1", "--upto", "1024", "--time", "0", "--resume", corrupt}),
                "corrupt");
-  const std::string garbage = temp_path("garbage.jsonl");
+  const std::string garbage = scratch.path("garbage.jsonl");
   std::ofstream(garbage, std::ios::binary) << "not a census\n";
   expect_error(run_cli({"census", "--digits", "1", "--resume", garbage}), "--resume");
-  expect_error(run_cli({"census", "--digits", "1", "--resume", temp_path("missing.jsonl")}), "--resume");
+  expect_error(run_cli({"census", "--digits", "1", "--resume", scratch.path("missing.jsonl")}), "--resume");
 }
 
 }  // namespace

@@ -5,8 +5,6 @@
 // one line and exit status 2. Inputs are made here from fixed seeds.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -16,10 +14,10 @@
 #include <vector>
 
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 namespace grundy::testing {
 namespace {
-
 
 using nlohmann::json;
 
@@ -27,29 +25,6 @@ constexpr long kBudgetKib = 256 * 1024;
 // A position of thousands of large components, every winning move listed: the
 // moves themselves, not a copy of what each leaves.
 constexpr long kLargeAnswerKib = 128 * 1024;
-
-// A fresh directory for one test's files, removed afterwards.
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = std::filesystem::temp_directory_path() / "grundy-limits-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    dir_ = pattern;
-  }
-  ~Scratch() { std::filesystem::remove_all(dir_); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-
-  std::string write(const std::string& name, const std::string& text) const {
-    const std::string path = dir_ + "/" + name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
-  [[nodiscard]] const std::string& dir() const { return dir_; }
-
- private:
-  std::string dir_;
-};
 
 // A row of 10^6 cells with about 2,000 marks at least 3 apart (no immediate win).
 std::string treblecross_row(std::uint32_t seed) {

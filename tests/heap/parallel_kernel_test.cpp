@@ -88,7 +88,8 @@ TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.rules.name());
     const auto one = fast(c.rules, c.upto, 1);
-    for (unsigned threads : {2U, 3U, 8U}) {
+    // (Under the sanitizers two members and an oversubscribed eight.)
+    for (unsigned threads : testing::kSanitized ? std::vector<unsigned>{2, 8} : std::vector<unsigned>{2, 3, 8}) {
       SCOPED_TRACE(threads);
       KernelStats stats;
       EXPECT_EQ(fast(c.rules, c.upto, threads, &stats), one);

@@ -240,7 +240,8 @@ std::vector<std::uint8_t> random_digits(std::mt19937_64& random) {
 TEST(QuotientTest, AgreesWithPlainSearchOnRandomCodes) {
   std::mt19937_64 random(20240611);
   int checked = 0;
-  for (int round = 0; round < 40; ++round) {
+  const auto rounds = static_cast<int>(testing::sized(40, 20));  // the plain search is slow under the sanitizers
+  for (int round = 0; round < rounds; ++round) {
     std::vector<std::uint8_t> digits = random_digits(random);
     const bool unequal = round % 7 == 0;  // Grundy's game's rule: splits into unequal heaps
     if (unequal) digits[0] = 4;
@@ -275,7 +276,7 @@ TEST(QuotientTest, AgreesWithPlainSearchOnRandomCodes) {
     }
     ++checked;
   }
-  EXPECT_GT(checked, 20);
+  EXPECT_GT(checked, rounds / 2);  // few quotients are refused as too large
 }
 
 TEST(QuotientTest, GrundysGameAgreesWithPlainSearch) {
