@@ -3,7 +3,8 @@
 // out): the vector form for values below 256 (four mask words) and below 512
 // (eight words: values from 256 set one by one, `High` gives them the share of
 // the pairs in its argument, per mille), the form that marks one class of
-// values per pass (every source common, values below 256), beside the portable
+// values per pass (every source common; values below 256, or below 512 with
+// those from 256 set one by one), beside the portable
 // form (32-bit values) as the baseline. Items are pairs times heap sizes.
 // And the pairs of small heaps as one word (values below 64) beside the plain loop.
 #include <benchmark/benchmark.h>
@@ -88,10 +89,13 @@ BENCHMARK(BM_MarkBlock<std::uint16_t>)
     ->Args({8, 10})
     ->Args({8, 100});
 // The same block marked one class per pass: the sources made common under
-// Grundy's game's mask 254 (parity(g & 254) = 1), the partners grouped by class.
+// Grundy's game's mask (parity(g & M) = 1: M = 254 below 256, 510 below 512,
+// as past 2^30), the partners grouped by class. Arguments as above; the vector
+// form of the same width is the baseline.
 void BM_MarkBlockByClass(benchmark::State& state) {
-  constexpr std::uint64_t kMask = 254;
-  Block<std::uint16_t> block(4, 0);
+  const auto words = static_cast<unsigned>(state.range(0));
+  const std::uint64_t kMask = words > 4 ? 510 : 254;
+  Block<std::uint16_t> block(words, static_cast<unsigned>(state.range(1)));
   for (std::uint64_t n = kLength + kPartners * (kBegin / 2 / kPartners); n < kBegin; ++n) {
     if ((std::popcount(block.table[n] & kMask) & 1) == 0) block.table[n] ^= 2;
   }
@@ -116,7 +120,7 @@ void BM_MarkBlockByClass(benchmark::State& state) {
   view.odd_partners = odd_count;
   time_marking(state, view, block.words);
 }
-BENCHMARK(BM_MarkBlockByClass);
+BENCHMARK(BM_MarkBlockByClass)->ArgNames({"words", "high"})->Args({4, 0})->Args({8, 1})->Args({8, 10});
 
 BENCHMARK(BM_MarkBlock<std::uint32_t>)
     ->Name("BM_MarkBlockPortable")

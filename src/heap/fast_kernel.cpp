@@ -1593,10 +1593,14 @@ class FastKernel {
   // past the last rare heap (sources are below the values known when the share was
   // set up, so the rare list covers them), the mask's classes do not depend on the
   // heap size, its highest bit leaves 32-bit chunks whole, and values are below 256
-  // (with fewer chunks a tile's fixed costs eat the gain: 0.167 to 2^24 ran slower).
+  // (with fewer chunks a tile's fixed costs eat the gain: 0.167 to 2^24 ran slower),
+  // or below 512 with the mask's bits below 256 doing the same (the few XORs from
+  // 256 on are set one by one: Grundy's game past about 10^8, mask 510).
   [[nodiscard]] bool sources_all_common(std::uint64_t begin, std::uint64_t largest_partner, unsigned words) const {
     if (sizeof(V) != 2 || !sparse_ || heap_parity_ || mask_ == 0) return false;
-    if (std::bit_width(mask_) - 1 < detail::kMinClassBit || words != detail::kClassWords) return false;
+    if (std::bit_width(mask_) - 1 < detail::kMinClassBit) return false;
+    const bool low_classes = words == 2 * detail::kClassWords && (mask_ & detail::kClassLowBits) != 0;
+    if (words != detail::kClassWords && !low_classes) return false;
     // The lowest source is g(begin - largest split - largest partner): past every rare heap.
     return rare_.empty() || rare_.back() + splits_.back() + largest_partner < begin;
   }

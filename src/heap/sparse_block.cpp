@@ -43,12 +43,11 @@ void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t la
 alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                   0xffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
-// Values 256 .. 511 among 8 XORs of a pass (lane l: heap size i + l), except
-// lane `skip` (the equal split of Grundy's game).
-[[gnu::target("avx2")]] void mark_high(__m128i x, std::uint64_t skip, std::uint64_t* masks, std::uint64_t length) {
-  alignas(16) std::uint16_t lanes[8];
-  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), x);
-  for (unsigned l = 0; l < 8; ++l) {
+// Values 256 .. 511 among the `count` XORs of a pass (lane l: heap size i + l),
+// except lane `skip` (the equal split of Grundy's game).
+void mark_high(const std::uint16_t* lanes, unsigned count, std::uint64_t skip, std::uint64_t* masks,
+               std::uint64_t length) {
+  for (unsigned l = 0; l < count; ++l) {
     if (lanes[l] < 256 || lanes[l] >= 512 || l == skip) continue;  // 512 on: padding (SparseBlock::padded)
     masks[(lanes[l] >> 6) * length + l] |= std::uint64_t{1} << (lanes[l] & 63);
   }
@@ -79,7 +78,9 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
           __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), _mm_set1_epi16(v));
           if constexpr (kHigh) {
             if (_mm_testz_si128(x, _mm_set1_epi16(static_cast<short>(0xff00))) == 0) {
-              mark_high(x, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
+              alignas(16) std::uint16_t lanes[8];
+              _mm_store_si128(reinterpret_cast<__m128i*>(lanes), x);
+              mark_high(lanes, 8, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
             }
           }
           if constexpr (kUnequal) {
@@ -132,11 +133,15 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
 // come grouped by class (SparseBlock::odd_partners), so one class's chunks are
 // live at a time and a tile is 16 heap sizes: half the work of share_avx2 per pair.
 // Bit t comes back when a tile is stored: x's bit t is its class ^ parity(x & M & (2^t - 1)).
-template <unsigned kIdxChunks, bool kUnequal>
+// kHigh (values below 512, eight words): an XOR below 256 has the class
+// parity(x & M & 255), so those go by class with M & 255 (four index chunks, as
+// for four words), and a pass that meets one from 256 sets it one by one, as
+// share_avx2 does (values from 256 are 0.01% of Grundy's game's to 2^30).
+template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
 [[gnu::target("avx2")]] void share_by_class_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first,
                                                  std::size_t last, std::uint64_t* masks) {
   constexpr std::uint64_t kTile = 16;
-  const std::uint64_t mask = block.common_sources_mask;
+  const std::uint64_t mask = kHigh ? block.common_sources_mask & 0xff : block.common_sources_mask;
   const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
   const auto below_t = static_cast<std::uint16_t>((1U << t) - 1);
   const std::uint64_t low_mask = mask & below_t;
@@ -158,6 +163,7 @@ template <unsigned kIdxChunks, bool kUnequal>
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i zero = _mm256_setzero_si256();
   const __m256i keep = _mm256_set1_epi16(static_cast<short>(below_t));
+  const __m256i high_bits = _mm256_set1_epi16(static_cast<short>(0xff00));
   // Lane l of half h holds heap size i + offset[h][l].
   static constexpr unsigned kOffset[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
   for (std::uint64_t i = 0; i < block.length; i += kTile) {
@@ -174,9 +180,20 @@ template <unsigned kIdxChunks, bool kUnequal>
           const std::uint64_t k = block.splits[s];
           const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
           __m256i x = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), v);
+          __m256i high_lanes = zero;  // all ones where x >= 256: those lanes reach no chunk
+          if constexpr (kHigh) {
+            const __m256i high = _mm256_and_si256(x, high_bits);
+            if (_mm256_testz_si256(high, high) == 0) {
+              alignas(32) std::uint16_t xors[16];
+              _mm256_store_si256(reinterpret_cast<__m256i*>(xors), x);
+              mark_high(xors, 16, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
+              high_lanes = _mm256_xor_si256(_mm256_cmpeq_epi16(high, zero), _mm256_cmpeq_epi16(zero, zero));
+            }
+          }
           x = top_bit_only
                   ? _mm256_and_si256(x, keep)
                   : _mm256_or_si256(_mm256_and_si256(x, keep), _mm256_andnot_si256(keep, _mm256_srli_epi16(x, 1)));
+          x = _mm256_or_si256(x, high_lanes);
           if constexpr (kUnequal) {  // after the index: an all-ones lane reaches no chunk
             const std::uint64_t equal_at = 2 * r + k - n0;
             if (equal_at < kTile) {
@@ -274,11 +291,11 @@ void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, st
   share_avx2<kChunks, false, kHigh>(block, first, last, masks);
 }
 
-template <unsigned kIdxChunks>
+template <unsigned kIdxChunks, bool kHigh = false>
 void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                    std::uint64_t* masks) {
-  if (block.unequal_split) return share_by_class_avx2<kIdxChunks, true>(block, first, last, masks);
-  share_by_class_avx2<kIdxChunks, false>(block, first, last, masks);
+  if (block.unequal_split) return share_by_class_avx2<kIdxChunks, true, kHigh>(block, first, last, masks);
+  share_by_class_avx2<kIdxChunks, false, kHigh>(block, first, last, masks);
 }
 
 }  // namespace
@@ -291,6 +308,9 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
       if (block.words == 1) return share_classes<1>(block, first, last, masks);
       if (block.words == 2) return share_classes<2>(block, first, last, masks);
       if (block.words == 4) return share_classes<4>(block, first, last, masks);
+      if (block.words == 8 && (block.common_sources_mask & kClassLowBits) != 0) {
+        return share_classes<4, true>(block, first, last, masks);
+      }
     }
     if (have_avx2()) {
       if (block.words <= 1) return share_chunks<2>(block, first, last, masks);

@@ -58,8 +58,11 @@ struct SparseBlock {
 /// The highest bit of a rare mask for which blocks mark one class per pass.
 inline constexpr unsigned kMinClassBit = 5;
 /// The mask width (values below 256) at which the drivers mark one class per pass;
-/// mark_partner_share takes 1, 2 or 4 words.
+/// mark_partner_share takes 1, 2 or 4 words, and 8 (values below 512) when the
+/// mask's bits below 256 reach bit kMinClassBit (kClassLowBits): the XORs below
+/// 256 go by class, those from 256 (rare where a game gets there) one by one.
 inline constexpr unsigned kClassWords = 4;
+inline constexpr std::uint64_t kClassLowBits = 0xff & ~((std::uint64_t{1} << kMinClassBit) - 1);
 
 /// ORs into masks[w * length + i] (bit v of word w: value 64 w + v is reached by
 /// heap begin + i) the values of the pairs of partners [first, last). masks holds

@@ -142,7 +142,7 @@ RandomBlock random_common_sources_block(std::mt19937_64& random, unsigned words,
 
 TEST(SparseBlock, OneClassPerPassEqualsTheDirectCount) {
   std::mt19937_64 random(20261125);
-  for (unsigned words = 1; words <= 4; words *= 2) {
+  for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
     const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));  // highest bit a value may have
     for (int round = 0; round < 12; ++round) {
       const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
@@ -175,7 +175,7 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, 2), expected) << words << " words, round " << round;
     }
   }
-  for (unsigned words = 1; words <= 4; words *= 2) {
+  for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
     const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));
     for (int round = 0; round < 8; ++round) {
       const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
