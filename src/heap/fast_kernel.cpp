@@ -259,7 +259,19 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       if ((k & 1) != (splits_.front() & 1)) heap_parity_ok_ = false;
     }
-    for (std::uint64_t i = 1; i < g_.size(); ++i) note_value(i);
+    if constexpr (S::kInMemory) {
+      for (std::uint64_t i = 1; i < g_.size(); ++i) note_value(i, g_[i]);
+    } else {
+      // From the store's file in order, in large reads: value by value, each a
+      // lookup among the store's blocks, this took about a minute at 3 * 10^9
+      // values, and a table in bounded memory starts a kernel after every checkpoint.
+      std::vector<V> known(std::min(g_.size(), kRebuildChunk));
+      for (std::uint64_t begin = 1; begin < g_.size(); begin += kRebuildChunk) {
+        const std::uint64_t count = std::min(kRebuildChunk, g_.size() - begin);
+        g_.read(begin, count, known.data());
+        for (std::uint64_t i = 0; i < count; ++i) note_value(begin + i, known[i]);
+      }
+    }
     resize_sets();
   }
 
@@ -360,7 +372,7 @@ class FastKernel {
 
   // Updates the method's state for g(n), already in the store.
   void account(std::uint64_t n) {
-    note_value(n);
+    note_value(n, g_[n]);
     if (sparse_ && is_rare(n)) {
       rare_.push_back(n);
       rare_value_.push_back(g_[n]);
@@ -528,9 +540,8 @@ class FastKernel {
 
   // --- bookkeeping ----------------------------------------------------------
 
-  // Counts g(i) in the value histogram (by heap parity), growing the sets with it.
-  void note_value(std::uint64_t i) {
-    const std::uint64_t v = g_[i];
+  // Counts v = g(i) in the value histogram (by heap parity), growing the sets with it.
+  void note_value(std::uint64_t i, std::uint64_t v) {
     if (v > max_value_) {
       max_value_ = v;
       if (std::bit_ceil(v + 1) > span_) resize_sets();
@@ -1885,6 +1896,7 @@ class FastKernel {
   detail::TeamLease team_;
   bool group_stopped_ = false;  // a process of the group asked to stop: all stop after the same block
   std::uint64_t start_ = 0;     // the heap size this call started from
+  static constexpr std::uint64_t kRebuildChunk = std::uint64_t{1} << 18;  // values per read of the constructor
   static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
   static constexpr double kUntimed = std::numeric_limits<double>::infinity();
   double solo_cost_ = kUntimed;  // this round's cheapest trial so far, seconds per heap size, one thread and the team
