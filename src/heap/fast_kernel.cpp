@@ -259,19 +259,7 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       if ((k & 1) != (splits_.front() & 1)) heap_parity_ok_ = false;
     }
-    if constexpr (S::kInMemory) {
-      for (std::uint64_t i = 1; i < g_.size(); ++i) note_value(i, g_[i]);
-    } else {
-      // From the store's file in order, in large reads: value by value, each a
-      // lookup among the store's blocks, this took about a minute at 3 * 10^9
-      // values, and a table in bounded memory starts a kernel after every checkpoint.
-      std::vector<V> known(std::min(g_.size(), kRebuildChunk));
-      for (std::uint64_t begin = 1; begin < g_.size(); begin += kRebuildChunk) {
-        const std::uint64_t count = std::min(kRebuildChunk, g_.size() - begin);
-        g_.read(begin, count, known.data());
-        for (std::uint64_t i = 0; i < count; ++i) note_value(begin + i, known[i]);
-      }
-    }
+    for_each_value(1, g_.size(), [this](std::uint64_t i, V v) { note_value(i, v); });
     resize_sets();
   }
 
@@ -540,6 +528,25 @@ class FastKernel {
 
   // --- bookkeeping ----------------------------------------------------------
 
+  // visit(i, g(i)) for i in [begin, end), in order. A streamed store's values are
+  // read from its file 2^18 at a time: value by value, each a lookup among the
+  // store's blocks, the passes over the whole table (a new kernel's histogram, a
+  // new mask's rare list) took about a minute at 3 * 10^9 values, and a table in
+  // bounded memory starts a new kernel after every checkpoint.
+  template <class Visit>
+  void for_each_value(std::uint64_t begin, std::uint64_t end, Visit visit) const {
+    if constexpr (S::kInMemory) {
+      for (std::uint64_t i = begin; i < end; ++i) visit(i, g_[i]);
+    } else {
+      std::vector<V> chunk(std::min(end - std::min(begin, end), kValueChunk));
+      for (std::uint64_t at = begin; at < end; at += kValueChunk) {
+        const std::uint64_t count = std::min(kValueChunk, end - at);
+        g_.read(at, count, chunk.data());
+        for (std::uint64_t i = 0; i < count; ++i) visit(at + i, chunk[i]);
+      }
+    }
+  }
+
   // Counts v = g(i) in the value histogram (by heap parity), growing the sets with it.
   void note_value(std::uint64_t i, std::uint64_t v) {
     if (v > max_value_) {
@@ -716,8 +723,9 @@ class FastKernel {
 
   // --- sparse-space method ----------------------------------------------------
 
-  [[nodiscard]] bool is_rare(std::uint64_t i) const {
-    const int p = parity(g_[i] & mask_) ^ (heap_parity_ ? static_cast<int>(i & 1) : 0);
+  [[nodiscard]] bool is_rare(std::uint64_t i) const { return is_rare(i, g_[i]); }
+  [[nodiscard]] bool is_rare(std::uint64_t i, std::uint64_t v) const {
+    const int p = parity(v & mask_) ^ (heap_parity_ ? static_cast<int>(i & 1) : 0);
     return p == (heap_parity_ ? static_cast<int>(splits_.front() & 1) : 0);
   }
 
@@ -1825,12 +1833,12 @@ class FastKernel {
     ++rare_generation_;
     rare_.clear();
     rare_value_.clear();
-    for (std::uint64_t i = 1; i < n; ++i) {
-      if (is_rare(i)) {
+    for_each_value(1, n, [this](std::uint64_t i, V v) {
+      if (is_rare(i, v)) {
         rare_.push_back(i);
-        rare_value_.push_back(g_[i]);
+        rare_value_.push_back(v);
       }
-    }
+    });
     if (control_.stats != nullptr) {
       control_.stats->rare_mask.store(mask_, std::memory_order_relaxed);
       control_.stats->heap_parity.store(heap_parity_, std::memory_order_relaxed);
@@ -1896,7 +1904,7 @@ class FastKernel {
   detail::TeamLease team_;
   bool group_stopped_ = false;  // a process of the group asked to stop: all stop after the same block
   std::uint64_t start_ = 0;     // the heap size this call started from
-  static constexpr std::uint64_t kRebuildChunk = std::uint64_t{1} << 18;  // values per read of the constructor
+  static constexpr std::uint64_t kValueChunk = std::uint64_t{1} << 18;  // values per read of for_each_value
   static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
   static constexpr double kUntimed = std::numeric_limits<double>::infinity();
   double solo_cost_ = kUntimed;  // this round's cheapest trial so far, seconds per heap size, one thread and the team
