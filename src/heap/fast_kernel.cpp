@@ -360,10 +360,11 @@ class FastKernel {
 
   // Updates the method's state for g(n), already in the store.
   void account(std::uint64_t n) {
-    note_value(n, g_[n]);
-    if (sparse_ && is_rare(n)) {
+    const V v = g_[n];
+    note_value(n, v);
+    if (sparse_ && is_rare(n, v)) {
       rare_.push_back(n);
-      rare_value_.push_back(g_[n]);
+      rare_value_.push_back(v);
       report_rare();
     }
     if (sparse_) {
@@ -537,8 +538,8 @@ class FastKernel {
   void for_each_value(std::uint64_t begin, std::uint64_t end, Visit visit) const {
     if constexpr (S::kInMemory) {
       for (std::uint64_t i = begin; i < end; ++i) visit(i, g_[i]);
-    } else {
-      std::vector<V> chunk(std::min(end - std::min(begin, end), kValueChunk));
+    } else if (begin < end) {
+      std::vector<V> chunk(std::min(end - begin, kValueChunk));
       for (std::uint64_t at = begin; at < end; at += kValueChunk) {
         const std::uint64_t count = std::min(kValueChunk, end - at);
         g_.read(at, count, chunk.data());
@@ -723,7 +724,7 @@ class FastKernel {
 
   // --- sparse-space method ----------------------------------------------------
 
-  [[nodiscard]] bool is_rare(std::uint64_t i) const { return is_rare(i, g_[i]); }
+  // Whether v = g(i) is rare.
   [[nodiscard]] bool is_rare(std::uint64_t i, std::uint64_t v) const {
     const int p = parity(v & mask_) ^ (heap_parity_ ? static_cast<int>(i & 1) : 0);
     return p == (heap_parity_ ? static_cast<int>(splits_.front() & 1) : 0);
@@ -1617,9 +1618,7 @@ class FastKernel {
   // 256 on are set one by one: Grundy's game past about 10^8, mask 510).
   [[nodiscard]] bool sources_all_common(std::uint64_t begin, std::uint64_t largest_partner, unsigned words) const {
     if (sizeof(V) != 2 || !sparse_ || heap_parity_ || mask_ == 0) return false;
-    if (std::bit_width(mask_) - 1 < detail::kMinClassBit) return false;
-    const bool low_classes = words == 2 * detail::kClassWords && (mask_ & detail::kClassLowBits) != 0;
-    if (words != detail::kClassWords && !low_classes) return false;
+    if (!detail::marks_by_class(words, mask_)) return false;
     // The lowest source is g(begin - largest split - largest partner): past every rare heap.
     return rare_.empty() || rare_.back() + splits_.back() + largest_partner < begin;
   }

@@ -308,7 +308,7 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
       if (block.words == 1) return share_classes<1>(block, first, last, masks);
       if (block.words == 2) return share_classes<2>(block, first, last, masks);
       if (block.words == 4) return share_classes<4>(block, first, last, masks);
-      if (block.words == 8 && (block.common_sources_mask & kClassLowBits) != 0) {
+      if (block.words == 8 && marks_by_class(8, block.common_sources_mask)) {
         return share_classes<4, true>(block, first, last, masks);
       }
     }

@@ -7,6 +7,7 @@
 // (threads here; MPI ranks could share a block the same way and allreduce).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -59,10 +60,16 @@ struct SparseBlock {
 inline constexpr unsigned kMinClassBit = 5;
 /// The mask width (values below 256) at which the drivers mark one class per pass;
 /// mark_partner_share takes 1, 2 or 4 words, and 8 (values below 512) when the
-/// mask's bits below 256 reach bit kMinClassBit (kClassLowBits): the XORs below
-/// 256 go by class, those from 256 (rare where a game gets there) one by one.
+/// mask's bits below 256 reach bit kMinClassBit: the XORs below 256 go by class,
+/// those from 256 (rare where a game gets there) one by one.
 inline constexpr unsigned kClassWords = 4;
-inline constexpr std::uint64_t kClassLowBits = 0xff & ~((std::uint64_t{1} << kMinClassBit) - 1);
+/// Whether the drivers mark blocks of `words` mask words one class per pass under
+/// the rare mask (when every source is common; mark_partner_share agrees).
+constexpr bool marks_by_class(unsigned words, std::uint64_t mask) {
+  constexpr std::uint64_t kLowClassBits = 0xff & ~((std::uint64_t{1} << kMinClassBit) - 1);  // bits 5-7
+  if (std::bit_width(mask) <= kMinClassBit) return false;
+  return words == kClassWords || (words == 2 * kClassWords && (mask & kLowClassBits) != 0);
+}
 
 /// ORs into masks[w * length + i] (bit v of word w: value 64 w + v is reached by
 /// heap begin + i) the values of the pairs of partners [first, last). masks holds
