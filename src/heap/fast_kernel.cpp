@@ -1042,20 +1042,21 @@ class FastKernel {
   // the least value of the common class that no option reaches (pairs with a
   // rare heap reach every value of that class, and all of them are marked),
   // once the proof scan shows every candidate of the rare class below m reached.
-  // So member 0 runs the cheap part of each finish in order (options, the pairs
-  // that reach into the block, m and the candidates: open_candidates) and writes
-  // the guess g(n) = m to the table for the heap sizes after it; meanwhile every
-  // member takes the proof scans (they read only values below the block), the
-  // next block's share and, once the guesses are written, the next block's near
-  // pairs (mark_near's pass, split in chunks). Then member 0 confirms in order:
-  // where a scan found a candidate unreached, g(n) is that value (n is rare), the
-  // guesses after n are dropped, the block goes on in order as on one thread and
-  // the next block's near pairs are marked again. The values are exactly those
-  // of one thread; only the time in which one member works alone is serial.
+  // So member 0 runs only what m needs, in order (the options, the pairs with a
+  // rare heap that reach into the block: guess_common) and writes the guess
+  // g(n) = m to the table for the heap sizes after it; meanwhile every member
+  // takes the proofs (scan_guess: the candidates, from the pairs into the block,
+  // which read the guesses below n, then the scan over pairs below the block),
+  // the next block's share and, once the guesses are written, the next block's
+  // near pairs (mark_near's pass, split in chunks). Then member 0 confirms in
+  // order: where a proof found a candidate unreached, g(n) is that value (n is
+  // rare), the guesses after n are dropped, the block goes on in order as on one
+  // thread and the next block's near pairs are marked again. The values are
+  // exactly those of one thread; only the time in which one member works alone
+  // is serial.
 
   struct Guess {
     std::uint64_t value = 0;          // m
-    std::uint32_t candidates = 0;     // how many, at guess_candidates_[i * span_]
     std::uint64_t unreached = kNone;  // the proof scan's answer (kNone: the guess holds)
   };
 
@@ -1117,7 +1118,7 @@ class FastKernel {
         exchange_speculation(more ? next : nullptr, members, words, ready, near_sent,
                              static_cast<std::uint64_t>(std::max<std::int64_t>(
                                  std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)));
-        if constexpr (!S::kInMemory) scan_unscanned(*current, ready);
+        if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
       }
       // Confirm in order.
       std::optional<InOrderClock> in_order(std::in_place, *this);
@@ -1247,7 +1248,7 @@ class FastKernel {
   // A streamed store in a group: the scans another process could not make
   // (values beyond its memory) are made by process 0, from its file, and their
   // answers sent in one more reduction. Any left unscanned are finished in order.
-  void scan_unscanned(const BlockShare& share, std::size_t ready) {
+  void scan_unscanned(const BlockShare& share, std::size_t ready, unsigned words) {
     unscanned_.clear();
     for (std::size_t i = 0; i < ready; ++i) {
       if (guesses_[i].unreached == kUnscanned) unscanned_.push_back(i);
@@ -1257,7 +1258,7 @@ class FastKernel {
     if (control_.group->rank() == 0) {
       const std::uint64_t prefix = prefix_length();
       for (std::size_t j = 0; j < unscanned_.size(); ++j) {
-        scan_guess(share, unscanned_[j], prefix);
+        scan_guess(share, unscanned_[j], prefix, words);
         const std::uint64_t unreached = guesses_[unscanned_[j]].unreached;
         answers[j] = unreached == kNone ? 0 : unreached + 1;
       }
@@ -1312,7 +1313,7 @@ class FastKernel {
       if (const std::size_t i = j * processes + process; i < ready) {
         if (spec_.next_scan.compare_exchange_weak(j, j + 1, std::memory_order_relaxed)) {
           log.busy();
-          scan_guess(current, i, prefix);
+          scan_guess(current, i, prefix, words);
           idle = 0;
         }
         continue;
@@ -1343,21 +1344,46 @@ class FastKernel {
     }
   }
 
-  // The proof of guess i (heap size begin + i): the vector scan over the pairs
-  // past the prefix, which lie wholly below the block.
-  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix) {
+  // The proof of guess i (heap size begin + i): its candidates (open_candidates,
+  // from the guesses below it), then the vector scan over the pairs past the
+  // prefix. Where the scan finds a candidate unreached (or the full marks give
+  // another m, which the guesses' common class rules out), that value is g(n).
+  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words) {
     Guess& guess = guesses_[i];
-    if (guess.candidates == 0) return;
-    const std::span<const std::uint32_t> candidates(guess_candidates_.data() + i * span_, guess.candidates);
+    const std::uint64_t n = share.begin + i;
+    std::uint32_t* const slot = guess_candidates_.data() + i * span_;
+    std::uint32_t count = 0;
+    std::uint64_t m = 0;
     if constexpr (S::kInMemory) {
-      guess.unreached = first_unreached(share.begin + i, prefix + 1, candidates);
+      m = open_candidates(n, share, words, slot, count);
     } else {
-      // A streamed store in a group: this scan is this process's alone, so it may
-      // not ask the first process for values beyond memory; if it needs them, the
-      // first process scans it (scan_unscanned).
-      bool beyond_memory = false;
-      guess.unreached = first_unreached_alone(share.begin + i, prefix + 1, candidates, beyond_memory).value_or(kUnscanned);
+      // A streamed store in a group: this proof is this process's alone, so it may
+      // not ask the first process for values beyond memory (the first heaps, when
+      // the head is short); if it needs them, the first process makes it
+      // (scan_unscanned).
+      g_.local_only(true);
+      try {
+        m = open_candidates(n, share, words, slot, count);
+      } catch (const StreamedValues::NotInMemory&) {
+        g_.local_only(false);
+        guess.unreached = kUnscanned;
+        return;
+      }
+      g_.local_only(false);
     }
+    std::uint64_t value = m;
+    if (count > 0) {
+      const std::span<const std::uint32_t> candidates(slot, count);
+      std::uint64_t unreached = kNone;
+      if constexpr (S::kInMemory) {
+        unreached = first_unreached(n, prefix + 1, candidates);
+      } else {
+        bool beyond_memory = false;
+        unreached = first_unreached_alone(n, prefix + 1, candidates, beyond_memory).value_or(kUnscanned);
+      }
+      if (unreached != kNone) value = unreached;
+    }
+    guess.unreached = value == guess.value ? kNone : value;
   }
 
   // Member 0's part: the cheap part of each finish of the block, in order, each
@@ -1368,7 +1394,7 @@ class FastKernel {
       const std::size_t i = n - share.begin;
       Guess& guess = guesses_[i];
       guess.unreached = kNone;
-      guess.value = open_candidates(n, share, words, guess_candidates_.data() + i * span_, guess.candidates);
+      guess.value = guess_common(n, share, words);
       if (guess.value >= span_) return;
       g_.push_guess(static_cast<V>(guess.value));
       spec_.ready.store(i + 1, std::memory_order_release);
@@ -1726,10 +1752,81 @@ class FastKernel {
   // the values of the block below n, never those past it.
   std::uint64_t open_candidates(std::uint64_t n, const BlockShare& share, unsigned words, std::uint32_t* candidates,
                                 std::uint32_t& count) const {
+    std::uint64_t seen[detail::kMaxMaskWords];  // the words in use are set from the share's masks
+    mark_all_but_in_block(n, share, words, seen);
+    for (std::uint64_t k : splits_) {
+      const std::uint64_t rest = n - k;
+      mark_in_block(rest, in_block_pairs(rest, share), seen, words);
+    }
+    const int q = common_class(n);
+    const std::uint64_t m = least_unreached_rare_class(seen, q, words);
+    count = 0;
+    for (unsigned w = 0; w < words && 64 * w < m; ++w) {
+      std::uint64_t open = ~seen[w] & common_parity_[q][w];
+      if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
+      for (; open != 0; open &= open - 1) {
+        candidates[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
+      }
+    }
+    return m;
+  }
+
+  // The m of open_candidates alone, the part of a guess that must go in order:
+  // the block's values are guesses, all common, and pairs of two common heaps
+  // reach only the class of the candidates, so of the pairs that reach into the
+  // block only those with a rare heap (a few per heap size, where
+  // open_candidates marks about L/2) can move m. The scans find the candidates.
+  std::uint64_t guess_common(std::uint64_t n, const BlockShare& share, unsigned words) const {
+    // Four copies of the marks, one per lane of marking: consecutive XORs often
+    // fall in the same word, and one copy would make each mark wait for the
+    // store of the one before it.
+    // (Only the words in use are cleared: clearing all of them took a sixth of the guess.)
+    std::uint64_t seen[kGuessLanes][detail::kMaxMaskWords];
+    for (std::size_t lane = 1; lane < kGuessLanes; ++lane) {
+      for (unsigned w = 0; w < words; ++w) seen[lane][w] = 0;
+    }
+    mark_all_but_in_block(n, share, words, seen[0]);
+    // Local pointers, and the other heap's value from the block's guesses (the
+    // pairs read only those): a store into seen would otherwise make the
+    // compiler reload every base pointer.
+    const std::uint64_t* const heaps = rare_.data();
+    const V* const values = rare_value_.data();
+    const Guess* const block = guesses_.data();
+    const std::size_t rare = rare_.size();
+    for (std::uint64_t k : splits_) {
+      const std::uint64_t rest = n - k;
+      const std::uint64_t in_block = in_block_pairs(rest, share);
+      const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
+      // Past the prefix no pair is (rest / 2, rest / 2): heaps below near are far below rest / 2.
+      for (std::size_t j = 0; j < rare && heaps[j] <= in_block; ++j) {
+        const std::uint64_t x = values[j] ^ block[last - heaps[j]].value;
+        seen[j % kGuessLanes][x >> 6] |= std::uint64_t{1} << (x & 63);
+      }
+    }
+    for (unsigned w = 0; w < words; ++w) {
+      for (std::size_t lane = 1; lane < kGuessLanes; ++lane) seen[0][w] |= seen[lane][w];
+    }
+    return least_unreached_rare_class(seen[0], common_class(n), words);
+  }
+
+  // How many of the pairs (a, rest - a), a = 1, 2, ..., have their other heap in
+  // the block and a below near (mark_near marked those below the block).
+  [[nodiscard]] static std::uint64_t in_block_pairs(std::uint64_t rest, const BlockShare& share) {
+    return rest >= share.begin ? std::min(rest - share.begin, share.near - 1) : 0;
+  }
+
+  // The class that pairs of two common heaps reach (rare_parity_'s index q).
+  [[nodiscard]] int common_class(std::uint64_t n) const {
+    return heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;
+  }
+
+  // Into seen: the share's combined masks, the one-heap options and the pairs
+  // with a rare heap from the share's top on (added since the share was set up);
+  // everything but the pairs that reach into the block from below near.
+  void mark_all_but_in_block(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
     const std::uint64_t length = block_length();
-    std::uint64_t seen[detail::kMaxMaskWords] = {};
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
-    const auto mark = [&seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
+    const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
     std::uint64_t low_values = 0;  // those below 64
@@ -1747,35 +1844,23 @@ class FastKernel {
       }
     }
     seen[0] |= low_values;
-    const std::size_t rare_top = share.rare_top;
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
-      // Partners below near whose other heap is in the block (mark_near did the others).
-      const std::uint64_t in_block = rest >= share.begin ? std::min(rest - share.begin, share.near - 1) : 0;
-      mark_in_block(rest, in_block, seen, words);
-      for (std::size_t j = rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
+      for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
         if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
       }
     }
-    const int q = heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;
-    std::uint64_t m = span_;
+  }
+
+  // m: the least value of the class only pairs with a rare heap reach (not q)
+  // that seen lacks; span_ when there is none.
+  [[nodiscard]] std::uint64_t least_unreached_rare_class(const std::uint64_t* seen, int q, unsigned words) const {
     for (unsigned w = 0; w < words; ++w) {
       const std::uint64_t free = ~seen[w] & rare_parity_[q][w];
-      if (free != 0) {
-        m = 64 * w + static_cast<std::uint64_t>(std::countr_zero(free));
-        break;
-      }
+      if (free != 0) return 64 * w + static_cast<std::uint64_t>(std::countr_zero(free));
     }
-    count = 0;
-    for (unsigned w = 0; w < words && 64 * w < m; ++w) {
-      std::uint64_t open = ~seen[w] & common_parity_[q][w];
-      if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
-      for (; open != 0; open &= open - 1) {
-        candidates[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
-      }
-    }
-    return m;
+    return span_;
   }
 
   // --- choosing the method -------------------------------------------------------
@@ -1859,6 +1944,7 @@ class FastKernel {
 
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
+  static constexpr std::size_t kGuessLanes = 4;  // copies of the marks in guess_common
   static constexpr std::uint64_t kDensePrefixShare = 8;
   static constexpr std::uint64_t kSparseFrom = 4096;
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
@@ -1923,7 +2009,7 @@ class FastKernel {
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
   std::vector<Guess> guesses_;                     // per heap size of the block
-  std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size
+  std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
