@@ -892,9 +892,21 @@ class FastKernel {
         if (--trials_due_ == 0) {
           // The team must be clearly faster: when it only matches one thread, its
           // second member mostly spins (0.167's blocks have few partners to share).
-          team_chosen_ = team_cost_ < kTeamMargin * solo_cost_;
+          const bool team_faster = team_cost_ < kTeamMargin * solo_cost_;
+          if (team_faster != team_chosen_ && !switch_pending_) {
+            // A round that would change the mode is confirmed by a second one at
+            // once: one round can be wrong, and a wrong mode lasts until the next
+            // round, half as many heap sizes again (Grundy's game to 2^24: a
+            // round at 3.4 million timed one thread at 1.34 us per heap size, its
+            // steady pace 1.8-2.1, and kept it for 2 million heap sizes).
+            switch_pending_ = true;
+            trials_due_ = kTrials;
+          } else {
+            team_chosen_ = team_faster;
+            switch_pending_ = false;
+            segments_since_trial_ = 0;
+          }
           team_cost_ = solo_cost_ = kUntimed;
-          segments_since_trial_ = 0;
         }
       } else if (adaptive && !trial && ++segments_since_trial_ >= kRetrial) {
         trials_due_ = kTrials;
@@ -1996,6 +2008,7 @@ class FastKernel {
   double team_cost_ = kUntimed;
   unsigned trials_due_ = kTrials;  // trials of the round still to run (the first call starts with a round)
   bool team_chosen_ = true;        // the mode the last round chose (so the first round starts with one thread)
+  bool switch_pending_ = false;    // the last round would change the mode: the round running now confirms it
   unsigned segments_since_trial_ = 0;
   // What the last round of trials timed: the span, the mask and heap parity.
   using Shape = std::tuple<std::uint64_t, std::uint64_t, bool>;
