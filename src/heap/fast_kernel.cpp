@@ -834,6 +834,9 @@ class FastKernel {
 
   struct BlockShare {
     std::uint64_t begin = 0;
+    // L when the share was set up, its masks' layout: members read it while member 0,
+    // finishing the block before, may change block_length() (a value widens the prefix).
+    std::uint64_t length = 0;
     std::uint64_t near = 0;  // partners below it are marked by member 0 (mark_near, finish_in_block)
     std::uint64_t top = 0;   // and rare heaps from it on
     std::size_t rare_top = 0;  // the first of those in rare_ (mark_near; rare heaps added later lie past top)
@@ -1474,6 +1477,7 @@ class FastKernel {
       }
     }
     const std::uint64_t length = block_length();
+    share.length = length;
     const std::size_t splits = splits_.size();
     share.sources.resize(share.partners.size() * splits);
     const V** sources = share.sources.data();
@@ -1626,6 +1630,7 @@ class FastKernel {
       list.common_sources_mask = key.class_mask;
     }
     list.begin = share.begin;
+    list.length = length;
     list.sources.clear();
     for (std::uint64_t r : list.partners) {
       for (std::uint64_t k : splits_) list.sources.push_back(near_values_.data() + (share.begin - k - r - low));
@@ -1636,7 +1641,7 @@ class FastKernel {
   // What the workers read of a share.
   [[nodiscard]] detail::SparseBlock<V> sparse_block(const BlockShare& share, unsigned words) const {
     return {.begin = share.begin,
-            .length = block_length(),
+            .length = share.length,
             .splits = splits_,
             .partners = share.partners,
             .partner_values = share.partner_values,
@@ -1836,7 +1841,7 @@ class FastKernel {
   // with a rare heap from the share's top on (added since the share was set up);
   // everything but the pairs that reach into the block from below near.
   void mark_all_but_in_block(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
-    const std::uint64_t length = block_length();
+    const std::uint64_t length = share.length;
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
     const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     // The one-heap options gather in a register: a store into seen per option
