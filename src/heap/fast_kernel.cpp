@@ -646,23 +646,33 @@ class FastKernel {
     }
   }
 
-  // first_unreached from this process's own reads (StreamedValues::local_only):
-  // the file where this process holds it, else nullopt when the scan needed
-  // values beyond memory. beyond_memory: whether it read past memory at all.
+  // first_unreached from this process's own reads (read_alone): the file where
+  // this process holds it, else nullopt when the scan needed values beyond
+  // memory. beyond_memory: whether it read past memory at all.
   std::optional<std::uint64_t> first_unreached_alone(std::uint64_t n, std::uint64_t from,
                                                      std::span<const std::uint32_t> candidates,
                                                      bool& beyond_memory) const {
     const std::uint64_t far_views = g_.counters().far_views;
     std::optional<std::uint64_t> unreached;
+    beyond_memory = !read_alone([&] { unreached = first_unreached(n, from, candidates); }) ||
+                    g_.counters().far_views != far_views;
+    return unreached;
+  }
+
+  // Runs read() on this process's own reads only (StreamedValues::local_only: in
+  // a group it may not ask the first process for values beyond memory); false
+  // when it needed such values, and stopped there.
+  template <class Read>
+  bool read_alone(Read read) const {
     g_.local_only(true);
     try {
-      unreached = first_unreached(n, from, candidates);
-      beyond_memory = g_.counters().far_views != far_views;
+      read();
     } catch (const StreamedValues::NotInMemory&) {
-      beyond_memory = true;
+      g_.local_only(false);
+      return false;
     }
     g_.local_only(false);
-    return unreached;
+    return true;
   }
 
   // That first group's members no pair reaches, ascending, in active[0, count);
@@ -762,7 +772,7 @@ class FastKernel {
     }
     // Common + common pairs all land on parity q; the other parity comes only
     // from pairs with a rare heap, all marked above.
-    const int q = heap_parity_ ? static_cast<int>((n - splits_.front()) & 1) : 0;
+    const int q = common_class(n);
     std::uint64_t m = 0;
     while (s.mark[m] || parity(m & mask_) == q) ++m;
     s.candidates.clear();
@@ -1366,37 +1376,23 @@ class FastKernel {
   void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words) {
     Guess& guess = guesses_[i];
     const std::uint64_t n = share.begin + i;
-    std::uint32_t* const slot = guess_candidates_.data() + i * span_;
-    std::uint32_t count = 0;
-    std::uint64_t m = 0;
-    if constexpr (S::kInMemory) {
-      m = open_candidates(n, share, words, slot, count);
-    } else {
-      // A streamed store in a group: this proof is this process's alone, so it may
-      // not ask the first process for values beyond memory (the first heaps, when
-      // the head is short); if it needs them, the first process makes it
-      // (scan_unscanned).
-      g_.local_only(true);
-      try {
-        m = open_candidates(n, share, words, slot, count);
-      } catch (const StreamedValues::NotInMemory&) {
-        g_.local_only(false);
-        guess.unreached = kUnscanned;
-        return;
-      }
-      g_.local_only(false);
-    }
-    std::uint64_t value = m;
-    if (count > 0) {
-      const std::span<const std::uint32_t> candidates(slot, count);
-      std::uint64_t unreached = kNone;
-      if constexpr (S::kInMemory) {
-        unreached = first_unreached(n, prefix + 1, candidates);
-      } else {
-        bool beyond_memory = false;
-        unreached = first_unreached_alone(n, prefix + 1, candidates, beyond_memory).value_or(kUnscanned);
-      }
+    std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
+    std::uint64_t value = kNone;
+    const auto prove = [&] {
+      std::uint32_t count = 0;
+      value = open_candidates(n, share, words, candidates, count);
+      if (count == 0) return;
+      const std::uint64_t unreached = first_unreached(n, prefix + 1, std::span(candidates, count));
       if (unreached != kNone) value = unreached;
+    };
+    if constexpr (S::kInMemory) {
+      prove();
+    } else if (!read_alone(prove)) {
+      // A streamed store in a group: this proof is this process's alone; one that
+      // needs values beyond memory (the first heaps, when the head is short, or
+      // distant pairs) is left to the first process (scan_unscanned).
+      guess.unreached = kUnscanned;
+      return;
     }
     guess.unreached = value == guess.value ? kNone : value;
   }
