@@ -53,6 +53,18 @@ void mark_high(const std::uint16_t* lanes, unsigned count, std::uint64_t skip, s
   }
 }
 
+// Eight heaps' 64-bit mask words from their low and high 32-bit halves (lane l
+// of each): ORs lanes 0-3 into at[0..3] and lanes 4-7 into at[gap..gap + 3].
+[[gnu::target("avx2")]] inline void or_lanes_into_words(__m256i low_halves, __m256i high_halves, std::uint64_t* at,
+                                                        std::uint64_t gap) {
+  const __m256i first = _mm256_unpacklo_epi32(low_halves, high_halves);    // lanes 0, 1 | 4, 5
+  const __m256i second = _mm256_unpackhi_epi32(low_halves, high_halves);   // lanes 2, 3 | 6, 7
+  auto* const lower = reinterpret_cast<__m256i*>(at);
+  auto* const upper = reinterpret_cast<__m256i*>(at + gap);
+  _mm256_storeu_si256(lower, _mm256_or_si256(_mm256_loadu_si256(lower), _mm256_permute2x128_si256(first, second, 0x20)));
+  _mm256_storeu_si256(upper, _mm256_or_si256(_mm256_loadu_si256(upper), _mm256_permute2x128_si256(first, second, 0x31)));
+}
+
 template <unsigned kChunks, bool kUnequal, bool kHigh>
 [[gnu::target("avx2")]] void share_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                                         std::uint64_t* masks) {
@@ -110,16 +122,13 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
         }
       }
     }
-    // Lane l of half h holds heap size i + offset[h][l].
-    static constexpr unsigned kOffset[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
-    for (unsigned c = 0; c < kChunks; ++c) {
+    // Lanes 0-3 of half h hold heap sizes i + 4 h + 0..3, lanes 4-7 the four
+    // after a gap of 4 (16-value tiles) or none (wide, one half): the unpacks'
+    // order. Chunks 2 w and 2 w + 1 make word w of each heap's mask.
+    constexpr std::uint64_t kGap = kWide ? 4 : 8;
+    for (unsigned w = 0; w < kChunks / 2; ++w) {
       for (unsigned h = 0; h < kHalves; ++h) {
-        alignas(32) std::uint32_t lanes[8];
-        _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[c][h]);
-        for (unsigned l = 0; l < 8; ++l) {
-          const std::uint64_t at = kWide ? l : kOffset[h][l];
-          masks[(c / 2) * block.length + i + at] |= std::uint64_t{lanes[l]} << (32 * (c % 2));
-        }
+        or_lanes_into_words(acc[2 * w][h], acc[2 * w + 1][h], masks + w * block.length + i + 4 * h, kGap);
       }
     }
   }
@@ -164,8 +173,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
   const __m256i zero = _mm256_setzero_si256();
   const __m256i keep = _mm256_set1_epi16(static_cast<short>(below_t));
   const __m256i high_bits = _mm256_set1_epi16(static_cast<short>(0xff00));
-  // Lane l of half h holds heap size i + offset[h][l].
-  static constexpr unsigned kOffset[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
+  // Lane l of half h holds heap size i + 4 h + l (l < 4) or i + 4 h + 4 + l (l >= 4): the unpacks' order.
   for (std::uint64_t i = 0; i < block.length; i += kTile) {
     const std::uint64_t n0 = block.begin + i;
     alignas(32) std::uint32_t lanes[2][kIdxChunks][2][8] = {};
@@ -213,24 +221,27 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
         for (unsigned h = 0; h < 2; ++h) _mm256_store_si256(reinterpret_cast<__m256i*>(lanes[cls][c][h]), acc[c][h]);
       }
     }
+    // Bit t back, eight heap sizes at once: chunk c of class cls holds values
+    // with bit t where pattern ^ cls says so (32-bit chunk `value_chunk` of the
+    // values), then two 32-bit chunks make each 64-bit word of a heap's mask.
     for (unsigned h = 0; h < 2; ++h) {
-      for (unsigned l = 0; l < 8; ++l) {
-        std::uint32_t values[2 * kIdxChunks] = {};  // 32-bit chunks of the heap's values
-        for (unsigned cls = 0; cls < 2; ++cls) {
-          const std::uint32_t flip = cls != 0 ? ~std::uint32_t{0} : 0;
-          for (unsigned c = 0; c < kIdxChunks; ++c) {
-            const std::uint32_t bits = lanes[cls][c][h][l];
-            const unsigned segment = c / segment_chunks;
-            const unsigned within = c % segment_chunks;
-            const std::uint32_t bit_t_set = pattern[within] ^ flip;  // where x has bit t
-            values[(2 * segment) * segment_chunks + within] |= bits & ~bit_t_set;
-            values[(2 * segment + 1) * segment_chunks + within] |= bits & bit_t_set;
-          }
+      __m256i values[2 * kIdxChunks];
+      for (auto& chunk : values) chunk = zero;
+      for (unsigned cls = 0; cls < 2; ++cls) {
+        const std::uint32_t flip = cls != 0 ? ~std::uint32_t{0} : 0;
+        for (unsigned c = 0; c < kIdxChunks; ++c) {
+          const __m256i bits = _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes[cls][c][h]));
+          const unsigned segment = c / segment_chunks;
+          const unsigned within = c % segment_chunks;
+          const __m256i bit_t_set = _mm256_set1_epi32(static_cast<int>(pattern[within] ^ flip));
+          __m256i& without_t = values[(2 * segment) * segment_chunks + within];
+          __m256i& with_t = values[(2 * segment + 1) * segment_chunks + within];
+          without_t = _mm256_or_si256(without_t, _mm256_andnot_si256(bit_t_set, bits));
+          with_t = _mm256_or_si256(with_t, _mm256_and_si256(bits, bit_t_set));
         }
-        for (unsigned w = 0; w < kIdxChunks; ++w) {
-          masks[w * block.length + i + kOffset[h][l]] |=
-              std::uint64_t{values[2 * w]} | (std::uint64_t{values[2 * w + 1]} << 32);
-        }
+      }
+      for (unsigned w = 0; w < kIdxChunks; ++w) {
+        or_lanes_into_words(values[2 * w], values[2 * w + 1], masks + w * block.length + i + 4 * h, 8);
       }
     }
   }
