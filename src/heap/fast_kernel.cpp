@@ -203,34 +203,46 @@ class VectorValues {
   /// The whole table in memory: the block methods reserve it once for a stretch
   /// (members read it while member 0 appends).
   static constexpr bool kInMemory = true;
-  explicit VectorValues(std::vector<V>& g) : g_(g) {}
+  explicit VectorValues(std::vector<V>& g) : g_(g), data_(g.data()) {}
   [[nodiscard]] std::uint64_t size() const { return g_.size(); }
-  [[nodiscard]] V operator[](std::uint64_t i) const { return g_[i]; }
-  V& operator[](std::uint64_t i) { return g_[i]; }
-  void push_back(V v) { g_.push_back(v); }
+  [[nodiscard]] V operator[](std::uint64_t i) const { return data_[i]; }
+  V& operator[](std::uint64_t i) { return data_[i]; }
+  void push_back(V v) {
+    g_.push_back(v);
+    moved();
+  }
   /// The speculated finish's guesses: appended, confirmed (or corrected), or dropped.
-  void push_guess(V v) { g_.push_back(v); }
-  void confirm(std::uint64_t i, V v) { g_[i] = v; }
+  void push_guess(V v) { push_back(v); }
+  void confirm(std::uint64_t i, V v) { data_[i] = v; }
   void truncate(std::uint64_t n) { g_.resize(n); }
-  void reserve(std::uint64_t n) { g_.reserve(n); }
-  [[nodiscard]] const V* data() const { return g_.data(); }
+  void reserve(std::uint64_t n) {
+    g_.reserve(n);
+    moved();
+  }
+  [[nodiscard]] const V* data() const { return data_; }
   /// The pairs (a + i, rest - a - i), i < count: lo[i] and *(hi - i).
   [[nodiscard]] PairView<V> pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const {
-    return {g_.data() + a, g_.data() + (rest - a), end - a};
+    return {data_ + a, data_ + (rest - a), end - a};
   }
   /// marks[values[j] ^ g(rest - heaps[j])] = 1 for j in [begin, end).
   void mark_partners(std::uint64_t rest, const std::uint64_t* heaps, const V* values, std::size_t begin,
                      std::size_t end, std::uint8_t* marks) const {
-    const V* g = g_.data();
-    for (std::size_t j = begin; j < end; ++j) marks[values[j] ^ g[rest - heaps[j]]] = 1;
+    for (std::size_t j = begin; j < end; ++j) marks[values[j] ^ data_[rest - heaps[j]]] = 1;
   }
   /// g(begin .. begin + count - 1), contiguous; the slot matters to the streamed store only.
   [[nodiscard]] const V* run(std::size_t /*slot*/, std::uint64_t begin, std::uint64_t /*count*/) const {
-    return g_.data() + begin;
+    return data_ + begin;
   }
 
  private:
+  // The readers' copy of the vector's address, written only when the storage
+  // moves: members read values while member 0 appends, and reading the address
+  // from the vector itself shared a cache line with its end, written per value.
+  void moved() {
+    if (data_ != g_.data()) data_ = g_.data();
+  }
   std::vector<V>& g_;
+  V* data_;
 };
 
 // ---------------------------------------------------------------------------
@@ -1080,15 +1092,17 @@ class FastKernel {
   // exactly those of one thread; only the time in which one member works alone
   // is serial.
 
-  struct Guess {
-    std::uint64_t value = 0;          // m
-    std::uint64_t unreached = kNone;  // the proof scan's answer (kNone: the guess holds)
-  };
+  // A block's guesses live in two arrays, guess_values_ (m, written by member 0)
+  // and guess_answers_ (the proof's answer, kNone when the guess holds, written
+  // by the member that proves it): one array of both made each answer evict the
+  // line member 0 was writing its next guesses to.
 
   struct Speculation {
-    std::atomic<std::size_t> ready{0};       // guesses written by member 0
-    std::atomic<bool> guessed_all{false};    // member 0 is done: ready is final, the near pairs are set up
-    std::atomic<std::size_t> next_scan{0};   // the next guess to scan
+    // ready and guessed_all are member 0's, the cursors the provers': apart, so
+    // that a claim does not take from member 0 the line it publishes on.
+    alignas(64) std::atomic<std::size_t> ready{0};  // guesses written by member 0
+    std::atomic<bool> guessed_all{false};           // member 0 is done: ready is final, the near pairs are set up
+    alignas(64) std::atomic<std::size_t> next_scan{0};  // the next guess to scan
     std::atomic<std::size_t> near_cursor{0};  // the next block's near partners claimed
     bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
   };
@@ -1117,7 +1131,8 @@ class FastKernel {
       mark_near(*current, words);
     };
     start_block();
-    guesses_.resize(length);
+    guess_values_.resize(length);
+    guess_answers_.resize(length);
     guess_candidates_.resize(length * span_);
     near_masks_.resize(members);
     for (auto& masks : near_masks_) masks.resize(words * length);
@@ -1132,6 +1147,7 @@ class FastKernel {
       spec_.next_scan.store(0, std::memory_order_relaxed);
       spec_.near_cursor.store(0, std::memory_order_relaxed);
       spec_.near_ready = false;
+      std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);  // in a group, the others' stay so
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
@@ -1151,12 +1167,13 @@ class FastKernel {
       bool dropped = false;
       std::size_t i = 0;
       while (i < ready) {
-        const Guess& guess = guesses_[i];
-        if (guess.unreached == kUnscanned) {  // its scan needed values beyond memory: finished in order below
+        const std::uint64_t guessed = guess_values_[i];
+        const std::uint64_t answer = guess_answers_[i];
+        if (answer == kUnscanned) {  // its scan needed values beyond memory: finished in order below
           dropped = true;
           break;
         }
-        const std::uint64_t value = guess.unreached == kNone ? guess.value : guess.unreached;
+        const std::uint64_t value = answer == kNone ? guessed : answer;
         const std::uint64_t span = span_;
         const std::uint64_t prefix = prefix_length();
         g_.confirm(n + i, static_cast<V>(value));
@@ -1166,7 +1183,7 @@ class FastKernel {
           widened = true;
           break;
         }
-        if (value != guess.value || (control_.spoil_guesses && i == (ready + 1) / 2)) {
+        if (value != guessed || (control_.spoil_guesses && i == (ready + 1) / 2)) {
           dropped = true;
           break;
         }
@@ -1248,7 +1265,7 @@ class FastKernel {
     exchange_.assign(times + processes + 1, 0);
     if (next != nullptr) std::copy_n(next->masks[0].data(), mask_words, exchange_.data());
     for (std::size_t i = 0; i < ready; ++i) {
-      if (guesses_[i].unreached != kNone) exchange_[mask_words + i] = guesses_[i].unreached + 1;
+      if (guess_answers_[i] != kNone) exchange_[mask_words + i] = guess_answers_[i] + 1;
     }
     exchange_[times + control_.group->rank()] = own_nanoseconds;
     exchange_.back() = stop_requested() ? 1 : 0;
@@ -1265,7 +1282,7 @@ class FastKernel {
     if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
     for (std::size_t i = 0; i < ready; ++i) {
       const std::uint64_t word = exchange_[mask_words + i];
-      guesses_[i].unreached = word == 0 ? kNone : word - 1;
+      guess_answers_[i] = word == 0 ? kNone : word - 1;
     }
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
   }
@@ -1276,7 +1293,7 @@ class FastKernel {
   void scan_unscanned(const BlockShare& share, std::size_t ready, unsigned words) {
     unscanned_.clear();
     for (std::size_t i = 0; i < ready; ++i) {
-      if (guesses_[i].unreached == kUnscanned) unscanned_.push_back(i);
+      if (guess_answers_[i] == kUnscanned) unscanned_.push_back(i);
     }
     if (unscanned_.empty()) return;
     std::vector<std::uint64_t> answers(unscanned_.size(), 0);
@@ -1284,13 +1301,13 @@ class FastKernel {
       const std::uint64_t prefix = prefix_length();
       for (std::size_t j = 0; j < unscanned_.size(); ++j) {
         scan_guess(share, unscanned_[j], prefix, words);
-        const std::uint64_t unreached = guesses_[unscanned_[j]].unreached;
+        const std::uint64_t unreached = guess_answers_[unscanned_[j]];
         answers[j] = unreached == kNone ? 0 : unreached + 1;
       }
     }
     control_.group->combine(answers.data(), answers.size());
     for (std::size_t j = 0; j < unscanned_.size(); ++j) {
-      guesses_[unscanned_[j]].unreached = answers[j] == 0 ? kNone : answers[j] - 1;
+      guess_answers_[unscanned_[j]] = answers[j] == 0 ? kNone : answers[j] - 1;
     }
   }
 
@@ -1374,7 +1391,6 @@ class FastKernel {
   // prefix. Where the scan finds a candidate unreached (or the full marks give
   // another m, which the guesses' common class rules out), that value is g(n).
   void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words) {
-    Guess& guess = guesses_[i];
     const std::uint64_t n = share.begin + i;
     std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
     std::uint64_t value = kNone;
@@ -1391,10 +1407,10 @@ class FastKernel {
       // A streamed store in a group: this proof is this process's alone; one that
       // needs values beyond memory (the first heaps, when the head is short, or
       // distant pairs) is left to the first process (scan_unscanned).
-      guess.unreached = kUnscanned;
+      guess_answers_[i] = kUnscanned;
       return;
     }
-    guess.unreached = value == guess.value ? kNone : value;
+    guess_answers_[i] = value == guess_values_[i] ? kNone : value;
   }
 
   // Member 0's part: the cheap part of each finish of the block, in order, each
@@ -1403,12 +1419,14 @@ class FastKernel {
   void guess_block(const BlockShare& share, std::uint64_t block_end, unsigned words) {
     for (std::uint64_t n = share.begin; n < block_end; ++n) {
       const std::size_t i = n - share.begin;
-      Guess& guess = guesses_[i];
-      guess.unreached = kNone;
-      guess.value = guess_common(n, share, words);
-      if (guess.value >= span_) return;
-      g_.push_guess(static_cast<V>(guess.value));
-      spec_.ready.store(i + 1, std::memory_order_release);
+      const std::uint64_t m = guess_common(n, share, words);
+      if (m >= span_) {
+        spec_.ready.store(i, std::memory_order_release);
+        return;
+      }
+      guess_values_[i] = m;
+      g_.push_guess(static_cast<V>(m));
+      if ((i + 1) % kPublishedTogether == 0 || n + 1 == block_end) spec_.ready.store(i + 1, std::memory_order_release);
     }
   }
 
@@ -1804,7 +1822,7 @@ class FastKernel {
     // compiler reload every base pointer.
     const std::uint64_t* const heaps = rare_.data();
     const V* const values = rare_value_.data();
-    const Guess* const block = guesses_.data();
+    const std::uint64_t* const block = guess_values_.data();
     const std::size_t rare = rare_.size();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
@@ -1812,7 +1830,7 @@ class FastKernel {
       const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
       // Past the prefix no pair is (rest / 2, rest / 2): heaps below near are far below rest / 2.
       for (std::size_t j = 0; j < rare && heaps[j] <= in_block; ++j) {
-        const std::uint64_t x = values[j] ^ block[last - heaps[j]].value;
+        const std::uint64_t x = values[j] ^ block[last - heaps[j]];
         seen[j % kGuessLanes][x >> 6] |= std::uint64_t{1} << (x & 63);
       }
     }
@@ -1958,6 +1976,9 @@ class FastKernel {
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
   static constexpr std::size_t kGuessLanes = 4;  // copies of the marks in guess_common
+  // Guesses published to the provers together: each publication takes member 0
+  // the cache line the provers watch (0.167's guesses took a quarter longer one at a time).
+  static constexpr std::size_t kPublishedTogether = 8;
   static constexpr std::uint64_t kDensePrefixShare = 8;
   static constexpr std::uint64_t kSparseFrom = 4096;
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
@@ -2022,7 +2043,8 @@ class FastKernel {
   std::vector<BusyLog> busy_;  // per member, the last job's busy spans
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
-  std::vector<Guess> guesses_;                     // per heap size of the block
+  std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m
+  std::vector<std::uint64_t> guess_answers_;      // per heap size of the block: its proof's answer
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
