@@ -1105,6 +1105,12 @@ class FastKernel {
     alignas(64) std::atomic<std::size_t> next_scan{0};  // the next guess to scan
     std::atomic<std::size_t> near_cursor{0};  // the next block's near partners claimed
     bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
+    // With a team, member 1 sets up the next block's share at the start of the
+    // round (prepare_share: its partners' runs), not member 0 between rounds
+    // while the others wait; then `next_prepared` (before it, nothing reads it).
+    bool prepare_next = false;
+    std::uint64_t next_known = 0;
+    std::atomic<bool> next_prepared{false};
   };
 
   // In a group of processes the same holds across them: every process guesses
@@ -1141,7 +1147,11 @@ class FastKernel {
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
       if constexpr (!S::kInMemory) g_.make_room(block_end - n);
       const bool more = block_end < end && block_end == n + length && blocks_apply(block_end);
-      if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      // A streamed store's runs are read by one thread; in memory, by member 1 in the round.
+      spec_.prepare_next = more && S::kInMemory && members > 1;
+      spec_.next_known = n;
+      spec_.next_prepared.store(more && !spec_.prepare_next, std::memory_order_relaxed);
+      if (more && !spec_.prepare_next) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
       spec_.ready.store(0, std::memory_order_relaxed);
       spec_.guessed_all.store(false, std::memory_order_relaxed);
       spec_.next_scan.store(0, std::memory_order_relaxed);
@@ -1323,13 +1333,21 @@ class FastKernel {
                         std::uint64_t block_end) {
     const std::uint64_t length = block_length();
     std::fill(near_masks_[t].begin(), near_masks_[t].end(), 0);
-    if (next != nullptr) std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
+    if (t == 1 && spec_.prepare_next) {
+      const std::uint64_t known = spec_.next_known;
+      prepare_share(*next, block_end, known, 2 * length, known - splits_.back(), members, words);
+      spec_.next_prepared.store(true, std::memory_order_release);
+    }
+    const auto await_next = [this] {
+      for (unsigned spins = 0; !spec_.next_prepared.load(std::memory_order_acquire);) pause_briefly(++spins);
+    };
     if (t == 0) {
       const auto start = std::chrono::steady_clock::now();
       const InOrderClock clock(*this);
       guess_block(current, block_end, words);
       // The next block's near pairs read this block's values: guessed, all of them.
       if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
+        await_next();
         spec_.near_ready = prepare_near(*next, words);
       }
       guessing_ = std::chrono::steady_clock::now() - start;
@@ -1342,11 +1360,15 @@ class FastKernel {
     const std::size_t process = shared_group() ? control_.group->rank() : 0;
     detail::SparseBlock<V> far;
     std::size_t far_chunk = 1;
-    if (next != nullptr) {
+    bool far_left = false;
+    bool far_set = next == nullptr;  // the next block's share is set up and this member's masks cleared
+    const auto set_far = [&] {
+      std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
       far = sparse_block(*next, words);
       far_chunk = std::max<std::size_t>(16, next->own_count / (8 * members));
-    }
-    bool far_left = next != nullptr && next->own_count > 0;
+      far_left = next->own_count > 0;
+      far_set = true;
+    };
     bool near_left = true;
     for (unsigned idle = 0;;) {
       const bool all = spec_.guessed_all.load(std::memory_order_acquire);
@@ -1360,6 +1382,7 @@ class FastKernel {
         }
         continue;
       }
+      if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       if (far_left) {
         log.busy();
         if (claim_partners(far, *next, far_chunk, next->masks[t].data())) {
@@ -1379,6 +1402,11 @@ class FastKernel {
           continue;
         }
         near_left = false;
+      }
+      if (all && !far_set) {  // every member's masks of the next share are combined: cleared at least
+        await_next();
+        set_far();
+        continue;
       }
       if (all) break;  // every scan claimed, every share chunk done
       log.idle();
