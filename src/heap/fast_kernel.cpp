@@ -1365,7 +1365,10 @@ class FastKernel {
     const auto set_far = [&] {
       std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
       far = sparse_block(*next, words);
-      far_chunk = std::max<std::size_t>(16, next->own_count / (8 * members));
+      // Large chunks: each call of the marking pays for its tiles' stores (a
+      // fifth of the marking at 8 chunks a member), and the proofs, one heap
+      // size each, even out the members' ends of the round.
+      far_chunk = std::max<std::size_t>(16, next->own_count / (2 * members));
       far_left = next->own_count > 0;
       far_set = true;
     };
