@@ -61,8 +61,8 @@ struct Block {
 };
 
 // Times marking every partner of the block into masks of `words` words, `chunk`
-// partners a call (a team's members claim chunks of about 80 on Grundy's game:
-// each call stores its tiles into the masks once).
+// partners a call (a team's members claim chunks of about 100 to 500 partners
+// on Grundy's game: each call stores its tiles into the masks once).
 template <class V>
 void time_marking(benchmark::State& state, const SparseBlock<V>& view, unsigned words, std::size_t chunk) {
   std::vector<std::uint64_t> masks(words * kLength);

@@ -221,9 +221,9 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
         for (unsigned h = 0; h < 2; ++h) _mm256_store_si256(reinterpret_cast<__m256i*>(lanes[cls][c][h]), acc[c][h]);
       }
     }
-    // Bit t back, eight heap sizes at once: chunk c of class cls holds values
-    // with bit t where pattern ^ cls says so (32-bit chunk `value_chunk` of the
-    // values), then two 32-bit chunks make each 64-bit word of a heap's mask.
+    // Bit t back, eight heap sizes at once: a chunk of class cls holds values
+    // with bit t where pattern ^ cls says so, without it elsewhere; then two
+    // 32-bit chunks make each 64-bit word of a heap's mask.
     for (unsigned h = 0; h < 2; ++h) {
       __m256i values[2 * kIdxChunks];
       for (auto& chunk : values) chunk = zero;
