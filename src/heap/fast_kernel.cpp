@@ -296,10 +296,16 @@ class FastKernel {
                             n >= kDenseTeamFrom && !parallel_off_;
       const bool timed = eligible && control_.adaptive && n >= kDenseTimedFrom;
       const bool parallel = eligible && (!timed || one_thread_cost_ > 0);
+      // Processes of a group, each with the whole table in memory, share the blocks too.
+      const bool shared = S::kInMemory && shared_group() && !sparse_ && n >= kDenseGroupFrom;
       const auto start = std::chrono::steady_clock::now();
       std::uint64_t reached = 0;
       if constexpr (S::kInMemory) {
-        reached = parallel ? run_dense_team(n, segment_end) : run_sequential(n, segment_end);
+        if (shared) {
+          reached = run_dense_group(n, segment_end);
+        } else {
+          reached = parallel ? run_dense_team(n, segment_end) : run_sequential(n, segment_end);
+        }
       } else {
         reached = run_sequential(n, segment_end);
       }
@@ -319,7 +325,7 @@ class FastKernel {
       n = reached;
       if (n < segment_end) {
         // Stopped, or a value outgrew V, or (the team) a value widened the span.
-        if (!parallel || halted() || !step(n)) break;
+        if (!(parallel || shared) || halted() || !step(n)) break;
         ++n;
       }
     }
@@ -444,6 +450,72 @@ class FastKernel {
       detail::add_speculated_totals({.redone = dense_redone_});
       dense_times_.redone += dense_redone_;
       dense_redone_ = 0;
+    }
+    report(g_.size());
+    return g_.size();
+  }
+
+  // The dense method shared by a group of processes, each holding the whole
+  // table: every heap size of a block is speculated from the values below the
+  // block (begin + i by process i mod K), the guesses go to every process in
+  // one reduction per block (with the stop word), and every process finishes
+  // the block in order alike (finish_dense): the same values everywhere, and
+  // each process speculates 1/K of the heap sizes. Returns where it stopped
+  // (short of end: stopped, a value did not fit in V, or one widened the span).
+  std::uint64_t run_dense_group(std::uint64_t begin, std::uint64_t end) {
+    ProcessGroup& group = *control_.group;
+    const std::uint64_t processes = group.size();
+    const std::uint64_t rank = group.rank();
+    constexpr std::size_t kValueWords = (8 * sizeof(V) + 7) / 8;  // a guess's eight values, packed
+    constexpr std::size_t kGuessWords = 1 + kValueWords;           // and its count first
+    g_.reserve(end);
+    Scratch& scratch = scratch_[0];
+    std::uint64_t n = begin;
+    while (n < end && !group_stopped_) {
+      const std::uint64_t per_process = std::max<std::uint64_t>(4, kDenseBlockWork / (n * processes));
+      const std::uint64_t length = std::clamp<std::uint64_t>(processes * per_process, 1, n / 32);
+      const detail::SpeculatedBlock block{.begin = n, .end = std::min(end, n + length), .known = n, .slot = 0};
+      prepare_dense(block);
+      DenseSlot& slot = dense_slots_[block.slot];
+      if (scratch.mark.size() < 2 * span_ + 1) scratch.mark.assign(2 * span_ + 1, 0);
+      const std::uint64_t count = block.end - block.begin;
+      // The guesses, then each process's time speculating (the report's parallel
+      // part: the second longest), then the stop word.
+      const std::size_t times = count * kGuessWords;
+      exchange_.assign(times + processes + 1, 0);
+      const auto speculating = std::chrono::steady_clock::now();
+      for (std::uint64_t m = block.begin + rank; m < block.end; m += processes) {
+        speculate_dense(block, m, block.begin, scratch);
+        const DenseGuess& guess = slot.guesses[m - block.begin];
+        std::uint64_t* const words = exchange_.data() + (m - block.begin) * kGuessWords;
+        words[0] = static_cast<std::uint64_t>(guess.count);
+        std::memcpy(words + 1, guess.unreached, sizeof(guess.unreached));
+      }
+      exchange_[times + rank] = static_cast<std::uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - speculating).count());
+      exchange_.back() = stop_requested() ? 1 : 0;
+      group.combine(exchange_.data(), exchange_.size());
+      group_stopped_ = group_stopped_ || exchange_.back() != 0;
+      if (control_.stats != nullptr) {
+        const auto first = exchange_.begin() + static_cast<std::ptrdiff_t>(times);
+        std::sort(first, first + static_cast<std::ptrdiff_t>(processes), std::greater<>());
+        control_.stats->overlapped_nanoseconds.fetch_add(exchange_[times + 1], std::memory_order_relaxed);
+      }
+      for (std::uint64_t i = 0; i < count; ++i) {
+        DenseGuess& guess = slot.guesses[i];
+        const std::uint64_t* const words = exchange_.data() + i * kGuessWords;
+        guess.count = static_cast<int>(words[0]);
+        std::memcpy(guess.unreached, words + 1, sizeof(guess.unreached));
+        guess.known = block.begin;
+      }
+      const InOrderClock clock(*this);
+      for (std::uint64_t m = block.begin; m < block.end; ++m) {
+        if (!finish_dense(block, m)) {
+          report(g_.size());
+          return g_.size();  // a value outgrew V (not committed) or widened the span (committed)
+        }
+      }
+      n = block.end;
     }
     report(g_.size());
     return g_.size();
@@ -2023,6 +2095,7 @@ class FastKernel {
   static constexpr std::uint64_t kSparseFrom = 4096;
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
   static constexpr std::uint64_t kDenseTimedFrom = std::uint64_t{1} << 16;
+  static constexpr std::uint64_t kDenseGroupFrom = std::uint64_t{1} << 14;  // a reduction per block pays from here
   static constexpr std::uint64_t kDenseBlockWork = std::uint64_t{1} << 22;  // heap sizes summed
   static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
 
