@@ -424,7 +424,9 @@ class FastKernel {
   // The speculated-blocks method (speculated_blocks.hpp) of this kernel.
   struct DenseTeamMethod {
     FastKernel& kernel;
-    [[nodiscard]] std::uint64_t block_length(std::uint64_t begin) const { return kernel.dense_block_length(begin); }
+    [[nodiscard]] std::uint64_t block_length(std::uint64_t begin) const {
+      return kernel.dense_block_length(begin, kernel.team_->size());
+    }
     void prepare(const detail::SpeculatedBlock& block) { kernel.prepare_dense(block); }
     void speculate(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, unsigned t) {
       kernel.speculate_dense(block, n, known, kernel.team_scratch_[t]);
@@ -469,15 +471,14 @@ class FastKernel {
     constexpr std::size_t kValueWords = (8 * sizeof(V) + 7) / 8;  // a guess's eight values, packed
     constexpr std::size_t kGuessWords = 1 + kValueWords;           // and its count first
     g_.reserve(end);
-    Scratch& scratch = scratch_[0];
+    Scratch& scratch = scratch_[0];  // sized with the span (resize_sets)
     std::uint64_t n = begin;
-    while (n < end && !group_stopped_) {
-      const std::uint64_t per_process = std::max<std::uint64_t>(4, kDenseBlockWork / (n * processes));
-      const std::uint64_t length = std::clamp<std::uint64_t>(processes * per_process, 1, n / 32);
+    bool cut = false;
+    while (n < end && !group_stopped_ && !cut) {
+      const std::uint64_t length = dense_block_length(n, processes);
       const detail::SpeculatedBlock block{.begin = n, .end = std::min(end, n + length), .known = n, .slot = 0};
       prepare_dense(block);
       DenseSlot& slot = dense_slots_[block.slot];
-      if (scratch.mark.size() < 2 * span_ + 1) scratch.mark.assign(2 * span_ + 1, 0);
       const std::uint64_t count = block.end - block.begin;
       // The guesses, then each process's time speculating (the report's parallel
       // part: the second longest), then the stop word.
@@ -496,11 +497,7 @@ class FastKernel {
       exchange_.back() = stop_requested() ? 1 : 0;
       group.combine(exchange_.data(), exchange_.size());
       group_stopped_ = group_stopped_ || exchange_.back() != 0;
-      if (control_.stats != nullptr) {
-        const auto first = exchange_.begin() + static_cast<std::ptrdiff_t>(times);
-        std::sort(first, first + static_cast<std::ptrdiff_t>(processes), std::greater<>());
-        control_.stats->overlapped_nanoseconds.fetch_add(exchange_[times + 1], std::memory_order_relaxed);
-      }
+      add_overlap_across(times, 0);
       for (std::uint64_t i = 0; i < count; ++i) {
         DenseGuess& guess = slot.guesses[i];
         const std::uint64_t* const words = exchange_.data() + i * kGuessWords;
@@ -509,29 +506,26 @@ class FastKernel {
         guess.known = block.begin;
       }
       const InOrderClock clock(*this);
-      for (std::uint64_t m = block.begin; m < block.end; ++m) {
-        if (!finish_dense(block, m)) {
-          report(g_.size());
-          return g_.size();  // a value outgrew V (not committed) or widened the span (committed)
-        }
+      for (n = block.begin; n < block.end && !cut; ++n) {
+        cut = !finish_dense(block, n);  // a value outgrew V (not committed) or widened the span (committed)
       }
-      n = block.end;
     }
     report(g_.size());
     return g_.size();
   }
 
-  // Heap sizes summed to about kDenseBlockWork per block, at least 4 per member,
-  // at most n / 32 in all (the speculation's pairs must lie below the block
-  // before). Per member, the more heap sizes, the less the wait for the last one
-  // at the block's end (a heap size's scan varies widely: on 0.007 with 2
-  // members, 16 each from 2^17 took 6% less time than 4); in all, the more heap
-  // sizes, the more of them the pairs into the block leave to member 0 to finish
-  // in full (on 16 members the same 16 each doubled those and the serial share).
-  [[nodiscard]] std::uint64_t dense_block_length(std::uint64_t begin) const {
-    const std::uint64_t members = team_->size();
-    const std::uint64_t per_member = std::max<std::uint64_t>(4, kDenseBlockWork / (begin * members));
-    return std::clamp<std::uint64_t>(members * per_member, 1, begin / 32);
+  // The dense method's block at begin, shared by `parties` (a team's members or
+  // a group's processes): heap sizes summed to about kDenseBlockWork, at least 4
+  // per party, at most n / 32 in all (the speculation's pairs must lie below the
+  // block before). Per party, the more heap sizes, the less the wait for the
+  // last one at the block's end (a heap size's scan varies widely: on 0.007 with
+  // 2 members, 16 each from 2^17 took 6% less time than 4); in all, the more
+  // heap sizes, the more of them the pairs into the block leave to the in-order
+  // finish to compute in full (on 16 members the same 16 each doubled those and
+  // the serial share).
+  [[nodiscard]] static std::uint64_t dense_block_length(std::uint64_t begin, std::uint64_t parties) {
+    const std::uint64_t per_party = std::max<std::uint64_t>(4, kDenseBlockWork / (begin * parties));
+    return std::clamp<std::uint64_t>(parties * per_party, 1, begin / 32);
   }
 
   void prepare_dense(const detail::SpeculatedBlock& block) {
@@ -1361,21 +1355,29 @@ class FastKernel {
     exchange_[times + control_.group->rank()] = own_nanoseconds;
     exchange_.back() = stop_requested() ? 1 : 0;
     control_.group->combine(exchange_.data(), exchange_.size());
-    if (control_.stats != nullptr) {
-      std::sort(exchange_.begin() + static_cast<std::ptrdiff_t>(times),
-                exchange_.begin() + static_cast<std::ptrdiff_t>(times + processes), std::greater<>());
-      // Threads inside this process may have overlapped for longer (run_team counted that already).
-      const std::uint64_t across = exchange_[times + 1];
-      if (across > team_overlap_) {
-        control_.stats->overlapped_nanoseconds.fetch_add(across - team_overlap_, std::memory_order_relaxed);
-      }
-    }
+    // Threads inside this process may have overlapped for longer (run_team counted that already).
+    add_overlap_across(times, team_overlap_);
     if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
     for (std::size_t i = 0; i < ready; ++i) {
       const std::uint64_t word = exchange_[mask_words + i];
       guess_answers_[i] = word == 0 ? kNone : word - 1;
     }
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
+  }
+
+  // After a group's reduction in which exchange_[times, times + K) held each
+  // process's own part of the block (its wall time; they start together after
+  // the reduction before): adds to the report the time in which two or more
+  // processes computed at once, the second longest part, less what this
+  // process's threads already counted.
+  void add_overlap_across(std::size_t times, std::uint64_t counted) {
+    if (control_.stats == nullptr) return;
+    const auto first = exchange_.begin() + static_cast<std::ptrdiff_t>(times);
+    std::sort(first, first + static_cast<std::ptrdiff_t>(control_.group->size()), std::greater<>());
+    const std::uint64_t across = exchange_[times + 1];
+    if (across > counted) {
+      control_.stats->overlapped_nanoseconds.fetch_add(across - counted, std::memory_order_relaxed);
+    }
   }
 
   // A streamed store in a group: the scans another process could not make
