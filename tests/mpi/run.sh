@@ -20,7 +20,8 @@ same() {
 
 # game | size | rank counts | options. Sparse space (Grundy's game, 0.167) on
 # 1, 2 and 4 ranks, one thread and two per rank, in memory and bounded; a
-# period (0.354, Kayles); no sparse space (0.007, 4.7).
+# period (0.354, Kayles); no sparse space (0.007 with its blocks shared, under a
+# memory budget; 4.7).
 cases=(
   "grundys-game|40000|1 2 4|"
   "grundys-game|40000|2|--threads 2"
@@ -28,7 +29,7 @@ cases=(
   "octal 0.167|100000|2 4|"
   "octal 0.354|30000|2|"
   "kayles|5000|4|"
-  "octal 0.007|4000|1 2|"
+  "octal 0.007|40000|1 2 4|--memory 64M"
   "octal 4.7|2000|4|"
 )
 for entry in "${cases[@]}"; do
@@ -48,11 +49,14 @@ for entry in "${cases[@]}"; do
     same "$name.ref.txt" "$name.$ranks.txt" "$game $options to $upto, $ranks ranks (report)"
   done
 done
-# The shared blocks ran (else the cases above compare one rank's work with itself).
-if ! grep -q 'blocks combined' grundys-game.2.err; then
-  echo "FAIL: 2 ranks combined no block of Grundy's game" >&2
-  failures=$((failures + 1))
-fi
+# The shared blocks ran (else the cases above compare one rank's work with itself):
+# the sparse space's (Grundy's game) and, from 2^14 heap sizes, the dense method's (0.007).
+for shared in grundys-game octal_0.007--memory_64M; do
+  if ! grep -q 'blocks combined' "$shared.2.err"; then
+    echo "FAIL: 2 ranks combined no block of $shared" >&2
+    failures=$((failures + 1))
+  fi
+done
 
 # A checkpoint written by 2 ranks, resumed by 1 and by 4, and by grundy itself.
 "$grundy" -q table grundys-game --upto 30000 --output half.ref --summary > /dev/null
