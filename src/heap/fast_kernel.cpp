@@ -294,10 +294,12 @@ class FastKernel {
       // the team only if clearly faster.
       const bool eligible = S::kInMemory && !shared_group() && control_.threads >= 2 && !sparse_ &&
                             n >= kDenseTeamFrom && !parallel_off_;
-      const bool timed = eligible && control_.adaptive && n >= kDenseTimedFrom;
+      // Processes of a group, each with the whole table in memory, share the
+      // blocks too, where it pays (timed alike: the slowest process's time).
+      const bool group_eligible = S::kInMemory && shared_group() && !sparse_ && n >= kDenseGroupFrom && !parallel_off_;
+      const bool timed = (eligible || group_eligible) && control_.adaptive && n >= kDenseTimedFrom;
       const bool parallel = eligible && (!timed || one_thread_cost_ > 0);
-      // Processes of a group, each with the whole table in memory, share the blocks too.
-      const bool shared = S::kInMemory && shared_group() && !sparse_ && n >= kDenseGroupFrom;
+      const bool shared = group_eligible && (!timed || one_thread_cost_ > 0);
       const auto start = std::chrono::steady_clock::now();
       std::uint64_t reached = 0;
       if constexpr (S::kInMemory) {
@@ -315,8 +317,10 @@ class FastKernel {
       // for the rest of the table).
       if (timed && reached == segment_end) {
         const double work = static_cast<double>(n + reached) * static_cast<double>(reached - n);
-        const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / work;
-        if (!parallel) {
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (shared_group()) seconds = slowest_in_group(seconds);
+        const double cost = seconds / work;
+        if (!(parallel || shared)) {
           one_thread_cost_ = cost;
         } else if (cost > kTeamMargin * one_thread_cost_) {
           parallel_off_ = true;
@@ -337,6 +341,7 @@ class FastKernel {
   // --- one heap size at a time ------------------------------------------------
 
   bool stop_requested() const {
+    if (alone_) return false;  // the group agrees on a stop after the stretch (run_blocks_alone)
     return control_.stop != nullptr && control_.stop->load(std::memory_order_relaxed);
   }
 
@@ -962,13 +967,20 @@ class FastKernel {
   // cost kept from earlier in the table: the work of a heap size drifts (Grundy's
   // game's doubles at 7,250,049, where a value passes 255), and such a comparison
   // once kept one thread for 1.4 million heap sizes where two were 1.7x faster.
+  //
+  // Processes of a group with the whole table in memory choose the same way
+  // between sharing the blocks ("the team") and each computing alone, in order
+  // ("one thread"; every process then holds the same values, with no reduction
+  // but one per stretch): where a block's shares are small, as in 0.167's, the
+  // reductions cost more than they save. Their choices must agree, so each
+  // trial's cost is the slowest process's (one reduction). A group in bounded
+  // memory always shares: its distant values are on process 0 alone.
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
-    // Processes of a group must cut the same blocks: no timed trials there, and
-    // a stop only where all agree (run_blocks).
-    if (shared_group()) return run_blocks(begin, end, control_.threads >= 2);
-    const bool adaptive = control_.threads >= 2 && control_.adaptive;
+    const bool group = shared_group();
+    if (group && !(S::kInMemory && control_.adaptive)) return run_blocks(begin, end, control_.threads >= 2);
+    const bool adaptive = group || (control_.threads >= 2 && control_.adaptive);
     std::uint64_t n = begin;
-    while (n < end && !stop_requested() && blocks_apply(n)) {
+    while (n < end && !halted() && blocks_apply(n)) {
       // A wider span (twice the mask words) or a new mask: time the modes again.
       if (adaptive && trials_due_ == 0 && timed_shape_ != shape()) trials_due_ = kTrials;
       if (adaptive && trials_due_ == kTrials) timed_shape_ = shape();
@@ -980,15 +992,18 @@ class FastKernel {
       // a round is 1/32 of the heap sizes between two rounds, half of them in
       // the slower mode), yet long enough to be timed (tens of milliseconds).
       const std::uint64_t trial_length = std::max(kTrialLength, n / 256);
-      const std::uint64_t stop_at = trial ? std::min(end, n + trial_length) : end;
+      // A group's processes alone agree on a stop only between stretches: they go a trial's length at a time.
+      const bool alone = group && !use_team;
+      const std::uint64_t stop_at = trial || alone ? std::min(end, n + trial_length) : end;
       const auto start = std::chrono::steady_clock::now();
-      const std::uint64_t reached = run_blocks(n, stop_at, use_team);
+      const std::uint64_t reached = alone ? run_blocks_alone(n, stop_at) : run_blocks(n, stop_at, use_team);
+      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (group && (trial || alone)) seconds = slowest_in_group(seconds);
       if (trial && reached >= n + 4 * block_length()) {
         // Each mode's cheapest trial counts: a hiccup of the machine (a core taken
         // away for a while) slows one trial, not both.
         double& best = use_team ? team_cost_ : solo_cost_;
-        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-                                  static_cast<double>(reached - n));
+        best = std::min(best, seconds / static_cast<double>(reached - n));
         if (--trials_due_ == 0) {
           // The team must be clearly faster: when it only matches one thread, its
           // second member mostly spins (0.167's blocks have few partners to share).
@@ -1002,13 +1017,21 @@ class FastKernel {
             switch_pending_ = true;
             trials_due_ = kTrials;
           } else {
+            // A mode chosen again by a wide margin is timed again later: each
+            // round runs the slower mode for two trials of at least 2^15 heap
+            // sizes, a tenth of all heap sizes to 2^22 with a round every 4
+            // segments (Grundy's game on two processes: 1.54x one process
+            // without the trials, 1.45-1.49x with them).
+            const double margin = team_faster ? solo_cost_ / team_cost_ : team_cost_ / solo_cost_;
+            const bool again = team_faster == team_chosen_ && margin >= kClearMargin;
+            retrial_segments_ = again ? std::min(2 * retrial_segments_, kMaxRetrial) : kRetrial;
             team_chosen_ = team_faster;
             switch_pending_ = false;
             segments_since_trial_ = 0;
           }
           team_cost_ = solo_cost_ = kUntimed;
         }
-      } else if (adaptive && !trial && ++segments_since_trial_ >= kRetrial) {
+      } else if (adaptive && !trial && reached == end && ++segments_since_trial_ >= retrial_segments_) {
         trials_due_ = kTrials;
       }
       // (A trial cut short measured too little: it is run again.)
@@ -1017,6 +1040,31 @@ class FastKernel {
       if (cut) break;  // stopped, or a value widened the masks
     }
     return n;
+  }
+
+  // Heap sizes [begin, end) of a group's process computed by itself (its own
+  // team as in a group, from two threads), the same on every process: a stop
+  // asked of one process waits for the stretch's end (slowest_in_group).
+  std::uint64_t run_blocks_alone(std::uint64_t begin, std::uint64_t end) {
+    alone_ = true;
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t reached = run_blocks(begin, end, control_.threads >= 2);
+    alone_ = false;
+    control_.group->add_in_order_time(static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count()));
+    return reached;
+  }
+
+  // The longest of the group's `seconds` (every process's own), in one
+  // reduction that also carries the stop word.
+  double slowest_in_group(double seconds) {
+    const std::size_t processes = control_.group->size();
+    exchange_.assign(processes + 1, 0);
+    exchange_[control_.group->rank()] = static_cast<std::uint64_t>(std::max(seconds, 0.0) * 1e9);
+    exchange_.back() = stop_requested() ? 1 : 0;
+    control_.group->combine(exchange_.data(), exchange_.size());
+    group_stopped_ = group_stopped_ || exchange_.back() != 0;
+    return static_cast<double>(*std::max_element(exchange_.begin(), exchange_.end() - 1)) * 1e-9;
   }
 
   std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
@@ -1806,7 +1854,10 @@ class FastKernel {
     }
   }
 
-  [[nodiscard]] bool shared_group() const { return control_.group != nullptr && control_.group->size() > 1; }
+  // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).
+  [[nodiscard]] bool shared_group() const {
+    return control_.group != nullptr && control_.group->size() > 1 && !alone_;
+  }
 
   // ORs the block's masks over the group, with one more word: whether any
   // process was asked to stop (so all stop after this same block).
@@ -2137,6 +2188,7 @@ class FastKernel {
   // The block method's state.
   detail::TeamLease team_;
   bool group_stopped_ = false;  // a process of the group asked to stop: all stop after the same block
+  bool alone_ = false;          // a group's process computes a stretch by itself (run_blocks_alone)
   std::uint64_t start_ = 0;     // the heap size this call started from
   static constexpr std::uint64_t kValueChunk = std::uint64_t{1} << 18;  // values per read of for_each_value
   static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
@@ -2151,7 +2203,10 @@ class FastKernel {
   using Shape = std::tuple<std::uint64_t, std::uint64_t, bool>;
   [[nodiscard]] Shape shape() const { return {span_, mask_, heap_parity_}; }
   Shape timed_shape_;
-  static constexpr unsigned kRetrial = 4;
+  static constexpr unsigned kRetrial = 4;  // whole segments between two rounds of trials, at first
+  static constexpr unsigned kMaxRetrial = 16;  // at most, once the same mode won round after round by kClearMargin
+  static constexpr double kClearMargin = 1.25;
+  unsigned retrial_segments_ = kRetrial;
   static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;  // at least (2^13 and 2^16 measured worse)
   BlockShare shares_[2];  // the block being finished and the next one

@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -117,14 +118,26 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
   };
   for (const auto& [rules, upto] : cases) {
     const std::vector<std::uint16_t> expected = alone(rules, upto);
-    for (unsigned size : {2U, 3U}) {
-      OrMeeting meeting(size);
-      const std::vector<std::atomic<bool>> stops(size);
-      const auto tables = in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting);
-      for (unsigned rank = 0; rank < size; ++rank) {
-        EXPECT_EQ(tables[rank], expected) << rules.name() << ", member " << rank << " of " << size;
+    // Always shared, and (adaptive, the default) shared or each alone by the
+    // members' timings, which must agree whatever each measured.
+    for (const bool adaptive : {false, true}) {
+      for (unsigned size : {2U, 3U}) {
+        OrMeeting meeting(size);
+        const std::vector<std::atomic<bool>> stops(size);
+        KernelControl base;
+        base.adaptive = adaptive;
+        KernelStats stats;
+        base.stats = &stats;
+        const auto tables =
+            in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
+        const std::string label = rules.name() + ", " + std::to_string(size) + (adaptive ? ", adaptive" : ", shared");
+        for (unsigned rank = 0; rank < size; ++rank) EXPECT_EQ(tables[rank], expected) << label << ", member " << rank;
+        EXPECT_GT(meeting.calls(), 0U) << label << ": the members never met";
+        // Shared blocks: guesses proven across members (sparse space), or blocks overlapped (dense).
+        if (!adaptive) {
+          EXPECT_GT(stats.guessed_steps.load() + stats.overlapped_nanoseconds.load(), 0U) << label;
+        }
       }
-      EXPECT_GT(meeting.calls(), 0U) << rules.name() << ": no block was shared";
     }
   }
 }
