@@ -28,6 +28,7 @@
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
 #include "grundy/heap/value_stream.hpp"
+#include "busy_log.hpp"
 #include "sparse_block.hpp"
 #include "speculated_blocks.hpp"
 #include "worker_team.hpp"
@@ -403,13 +404,13 @@ class FastKernel {
   }
 
   // --- the dense method on a team ---------------------------------------------
-  // Heap sizes go in speculated blocks (speculated_blocks.hpp). The speculation
-  // of n marks the options whose heaps lie below the block's `known` (the
+  // Heap sizes are speculated ahead of the finish (speculated_blocks.hpp). The
+  // speculation of n marks the options whose heaps lie below `known` (the
   // one-heap options, the prefix's pairs (a, rest - a) with a > rest - known),
   // takes the candidates they leave, and keeps the first group of (up to eight)
   // candidates with members no pair of the proof scan reaches, and those members
-  // (first_unreached_group: all those pairs lie below known, as blocks are at
-  // most n / 32 long and the prefix at least n / 8). The finish drops the
+  // (first_unreached_group: all those pairs lie below known, as n - known is at
+  // most n / 16 and the prefix at least n / 8). The finish drops the
   // members that the options left (which reach into [known, n)) reach, by the
   // same vector scan: the smallest one left is g(n) (the candidates below it are
   // reached by the scan or the options left, or were never candidates); when
@@ -420,23 +421,24 @@ class FastKernel {
     int count;       // 0: every candidate is reached, g(n) = limit
     std::uint64_t known;  // the speculation read the values below it
   };
-  struct DenseSlot {
-    std::uint64_t span = 0;  // span_ and the candidates' limit when the block was prepared
+  struct DenseGuesses {
+    std::uint64_t span = 0;  // span_ and the candidates' limit when the speculation started
     std::uint64_t limit = 0;
-    std::vector<DenseGuess> guesses;  // per heap size of the block
+    std::vector<DenseGuess> ring;  // heap size n's guess in entry n % ring.size()
   };
 
   // The speculated-blocks method (speculated_blocks.hpp) of this kernel.
   struct DenseTeamMethod {
     FastKernel& kernel;
-    [[nodiscard]] std::uint64_t block_length(std::uint64_t begin) const {
-      return kernel.dense_block_length(begin, kernel.team_->size());
+    // Two blocks' length: as far ahead as the blocks a team once took in turns.
+    [[nodiscard]] std::uint64_t lead(std::uint64_t n) const {
+      return 2 * kernel.dense_block_length(n, kernel.team_->size());
     }
-    void prepare(const detail::SpeculatedBlock& block) { kernel.prepare_dense(block); }
-    void speculate(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, unsigned t) {
-      kernel.speculate_dense(block, n, known, kernel.team_scratch_[t]);
+    void prepare(std::uint64_t capacity) { kernel.prepare_dense(capacity); }
+    void speculate(std::uint64_t n, std::uint64_t known, unsigned t) {
+      kernel.speculate_dense(n, known, kernel.team_scratch_[t]);
     }
-    bool finish(const detail::SpeculatedBlock& block, std::uint64_t n) { return kernel.finish_dense(block, n); }
+    bool finish(std::uint64_t n) { return kernel.finish_dense(n); }
     [[nodiscard]] bool stopped() const { return kernel.stop_requested(); }
   };
 
@@ -448,7 +450,7 @@ class FastKernel {
     g_.reserve(end);
     DenseTeamMethod method{*this};
     const std::chrono::nanoseconds overlapped_before = dense_times_.overlapped;
-    detail::run_speculated_blocks(*team_, method, begin, end, dense_times_);
+    detail::run_speculated(*team_, method, begin, end, dense_times_);
     if (control_.stats != nullptr) {
       control_.stats->overlapped_nanoseconds.fetch_add(
           static_cast<std::uint64_t>((dense_times_.overlapped - overlapped_before).count()), std::memory_order_relaxed);
@@ -481,19 +483,19 @@ class FastKernel {
     bool cut = false;
     while (n < end && !group_stopped_ && !cut) {
       const std::uint64_t length = dense_block_length(n, processes);
-      const detail::SpeculatedBlock block{.begin = n, .end = std::min(end, n + length), .known = n, .slot = 0};
-      prepare_dense(block);
-      DenseSlot& slot = dense_slots_[block.slot];
-      const std::uint64_t count = block.end - block.begin;
+      const std::uint64_t block_begin = n;
+      const std::uint64_t block_end = std::min(end, n + length);
+      prepare_dense(std::bit_ceil(length));
+      const std::uint64_t count = block_end - block_begin;
       // The guesses, then each process's time speculating (the report's parallel
       // part: the second longest), then the stop word.
       const std::size_t times = count * kGuessWords;
       exchange_.assign(times + processes + 1, 0);
       const auto speculating = std::chrono::steady_clock::now();
-      for (std::uint64_t m = block.begin + rank; m < block.end; m += processes) {
-        speculate_dense(block, m, block.begin, scratch);
-        const DenseGuess& guess = slot.guesses[m - block.begin];
-        std::uint64_t* const words = exchange_.data() + (m - block.begin) * kGuessWords;
+      for (std::uint64_t m = block_begin + rank; m < block_end; m += processes) {
+        speculate_dense(m, block_begin, scratch);
+        const DenseGuess& guess = dense_guess(m);
+        std::uint64_t* const words = exchange_.data() + (m - block_begin) * kGuessWords;
         words[0] = static_cast<std::uint64_t>(guess.count);
         std::memcpy(words + 1, guess.unreached, sizeof(guess.unreached));
       }
@@ -504,15 +506,15 @@ class FastKernel {
       group_stopped_ = group_stopped_ || exchange_.back() != 0;
       add_overlap_across(times, 0);
       for (std::uint64_t i = 0; i < count; ++i) {
-        DenseGuess& guess = slot.guesses[i];
+        DenseGuess& guess = dense_guess(block_begin + i);
         const std::uint64_t* const words = exchange_.data() + i * kGuessWords;
         guess.count = static_cast<int>(words[0]);
         std::memcpy(guess.unreached, words + 1, sizeof(guess.unreached));
-        guess.known = block.begin;
+        guess.known = block_begin;
       }
       const InOrderClock clock(*this);
-      for (n = block.begin; n < block.end && !cut; ++n) {
-        cut = !finish_dense(block, n);  // a value outgrew V (not committed) or widened the span (committed)
+      for (n = block_begin; n < block_end && !cut; ++n) {
+        cut = !finish_dense(n);  // a value outgrew V (not committed) or widened the span (committed)
       }
     }
     report(g_.size());
@@ -533,19 +535,24 @@ class FastKernel {
     return std::clamp<std::uint64_t>(parties * per_party, 1, begin / 32);
   }
 
-  void prepare_dense(const detail::SpeculatedBlock& block) {
-    DenseSlot& slot = dense_slots_[block.slot];
-    slot.span = span_;
-    slot.limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
-    slot.guesses.resize(block.end - block.begin);
+  // Before heap sizes are speculated: the span they read, and room for the
+  // guesses of `capacity` heap sizes (a power of two).
+  void prepare_dense(std::uint64_t capacity) {
+    dense_guesses_.span = span_;
+    dense_guesses_.limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
+    dense_guesses_.ring.resize(capacity);
     for (Scratch& scratch : team_scratch_) {
       if (scratch.mark.size() < 2 * span_ + 1) scratch.mark.assign(2 * span_ + 1, 0);
     }
   }
 
+  [[nodiscard]] DenseGuess& dense_guess(std::uint64_t n) {
+    return dense_guesses_.ring[n & (dense_guesses_.ring.size() - 1)];
+  }
+
   // value_dense without the options that reach into [known, n): reads g below known only.
-  void speculate_dense(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, Scratch& s) {
-    const DenseSlot& slot = dense_slots_[block.slot];
+  void speculate_dense(std::uint64_t n, std::uint64_t known, Scratch& s) {
+    const DenseGuesses& slot = dense_guesses_;
     const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
     for (std::uint64_t k = 0; k <= top; ++k) {
       const std::uint8_t d = rules_.digits()[k];
@@ -564,7 +571,7 @@ class FastKernel {
       if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
     }
     std::memset(s.mark.data(), 0, slot.span);
-    DenseGuess& guess = dense_slots_[block.slot].guesses[n - block.begin];
+    DenseGuess& guess = dense_guess(n);
     guess.known = known;
     guess.count = first_unreached_group(n, prefix + 1, s.candidates, guess.unreached);
   }
@@ -597,16 +604,18 @@ class FastKernel {
 
   // Commits g(n); false when it does not fit in V (not committed) or widened the
   // span (committed: the next block's speculation read the old span).
-  bool finish_dense(const detail::SpeculatedBlock& block, std::uint64_t n) {
-    const DenseSlot& slot = dense_slots_[block.slot];
-    const DenseGuess& guess = slot.guesses[n - block.begin];
+  bool finish_dense(std::uint64_t n) {
+    const DenseGuesses& slot = dense_guesses_;
+    const DenseGuess& guess = dense_guess(n);
     std::uint64_t value = slot.limit;
-    if (guess.count > 0) {
+    if (control_.spoil_guesses && n % 8 == 0) {
+      value = kNone;  // tests: as if an option into [known, n) reached every member left
+    } else if (guess.count > 0) {
       value = unreached_in_block(n, guess.known, guess);
-      if (value == kNone) {
-        value = value_dense(n, scratch_[0]);
-        ++dense_redone_;
-      }
+    }
+    if (value == kNone) {
+      value = value_dense(n, scratch_[0]);
+      ++dense_redone_;
     }
     if (value > std::numeric_limits<V>::max()) return false;
     commit(n, value);
@@ -1145,56 +1154,9 @@ class FastKernel {
     }
   }
 
-  // The busy spans of one member in one job (steady-clock nanoseconds).
-  class BusyLog {
-   public:
-    void begin() {
-      spans_.clear();
-      from_ = now();
-      busy_ = true;
-    }
-    void idle() {  // the member waits for work
-      if (!busy_) return;
-      spans_.emplace_back(from_, now());
-      busy_ = false;
-    }
-    void busy() {  // it has work again
-      if (busy_) return;
-      from_ = now();
-      busy_ = true;
-    }
-    void end() {
-      idle();
-    }
-    [[nodiscard]] const std::vector<std::pair<std::int64_t, std::int64_t>>& spans() const { return spans_; }
-
-   private:
-    static std::int64_t now() {
-      return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count();
-    }
-    std::vector<std::pair<std::int64_t, std::int64_t>> spans_;
-    std::int64_t from_ = 0;
-    bool busy_ = false;
-  };
-
   // The wall time of the last job in which two or more members were busy.
   std::uint64_t overlapped_nanoseconds(unsigned members) {
-    events_.clear();
-    for (unsigned t = 0; t < members; ++t) {
-      for (const auto& [from, to] : busy_[t].spans()) {
-        events_.emplace_back(from, 1);
-        events_.emplace_back(to, -1);
-      }
-    }
-    std::sort(events_.begin(), events_.end());
-    std::int64_t overlapped = 0;
-    int busy = 0;
-    for (std::size_t e = 0; e < events_.size(); ++e) {
-      if (busy >= 2 && e > 0) overlapped += events_[e].first - events_[e - 1].first;
-      busy += events_[e].second;
-    }
-    return static_cast<std::uint64_t>(overlapped);
+    return detail::overlapped_nanoseconds(busy_, members, events_);
   }
 
   // --- the finish on the whole team, by speculation ----------------------------
@@ -1484,7 +1446,7 @@ class FastKernel {
       guessing_ = std::chrono::steady_clock::now() - start;
       spec_.guessed_all.store(true, std::memory_order_release);
     }
-    BusyLog& log = busy_[t];
+    detail::BusyLog& log = busy_[t];
     const std::uint64_t prefix = prefix_length();
     // In a group: guess i is scanned by process i mod K, the shares are sliced.
     const std::size_t processes = shared_group() ? control_.group->size() : 1;
@@ -2170,7 +2132,7 @@ class FastKernel {
   bool parallel_off_ = false;
   // The dense method on the team.
   std::vector<Scratch> team_scratch_;  // one per member
-  DenseSlot dense_slots_[2];           // the block being finished and the next one
+  DenseGuesses dense_guesses_;        // the speculated heap sizes' guesses
   std::uint64_t dense_redone_ = 0;     // heap sizes whose speculated value an option into the block reached
   detail::SpeculatedTimes dense_times_;  // this call's team times: wall, overlapped, serial CPU (for a report)
   std::vector<std::uint64_t> histogram_;  // [2 * value + heap parity]
@@ -2210,7 +2172,7 @@ class FastKernel {
   static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;  // at least (2^13 and 2^16 measured worse)
   BlockShare shares_[2];  // the block being finished and the next one
-  std::vector<BusyLog> busy_;  // per member, the last job's busy spans
+  std::vector<detail::BusyLog> busy_;  // per member, the last job's busy spans
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
   std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m

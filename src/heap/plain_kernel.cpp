@@ -25,12 +25,12 @@ namespace {
 // actually set (cheaper than clearing the whole array when it is large).
 class SeenValues {
  public:
-  void mark(std::uint64_t v) {
-    if (v >= seen_.size()) seen_.resize(std::bit_ceil(v + 1), 0);
-    if (!seen_[v]) {
-      seen_[v] = 1;
-      marked_.push_back(v);
-    }
+  // Inline where the options are visited (most values are seen already): the
+  // team's driver is large enough that the compiler would otherwise call it,
+  // which once doubled the speculation's time.
+  [[gnu::always_inline]] void mark(std::uint64_t v) {
+    if (v < seen_.size() && seen_[v]) return;
+    mark_new(v);
   }
   std::uint64_t mex_and_clear() {
     std::uint64_t mex = 0;
@@ -46,6 +46,12 @@ class SeenValues {
   }
 
  private:
+  void mark_new(std::uint64_t v) {
+    if (v >= seen_.size()) seen_.resize(std::bit_ceil(v + 1), 0);
+    seen_[v] = 1;
+    marked_.push_back(v);
+  }
+
   std::vector<std::uint8_t> seen_;
   std::vector<std::uint64_t> marked_;
 };
@@ -110,7 +116,7 @@ class PlainBlocks {
   bool run(std::uint64_t end) {
     g_.reserve(end);  // members read the values while member 0 appends
     detail::SpeculatedTimes times;
-    const bool fits = detail::run_speculated_blocks(*team_, *this, g_.size(), end, times) != detail::BlocksOutcome::cut;
+    const bool fits = detail::run_speculated(*team_, *this, g_.size(), end, times) != detail::BlocksOutcome::cut;
     if (control_.stats != nullptr) {
       control_.stats->overlapped_nanoseconds.fetch_add(static_cast<std::uint64_t>(times.overlapped.count()),
                                                        std::memory_order_relaxed);
@@ -119,23 +125,24 @@ class PlainBlocks {
   }
 
   // The speculated-blocks interface.
-  [[nodiscard]] std::uint64_t block_length(std::uint64_t begin) const {
-    const std::uint64_t per_n = any_allows(rules_, 3) ? begin * begin / 12 + 1 : begin + 1;
-    return std::max<std::uint64_t>(std::min(kBlockWork / per_n, begin / 4), 2 * team_->size());
+  // Two blocks of about kBlockWork options, as the team once took in turns.
+  [[nodiscard]] std::uint64_t lead(std::uint64_t n) const {
+    const std::uint64_t per_n = any_allows(rules_, 3) ? n * n / 12 + 1 : n + 1;
+    return 2 * std::max<std::uint64_t>(std::min(kBlockWork / per_n, n / 4), 2 * team_->size());
   }
-  void prepare(const detail::SpeculatedBlock& block) { below_[block.slot].resize(block.end - block.begin); }
-  void speculate(const detail::SpeculatedBlock& block, std::uint64_t n, std::uint64_t known, unsigned t) {
+  void prepare(std::uint64_t capacity) { below_.resize(capacity); }
+  void speculate(std::uint64_t n, std::uint64_t known, unsigned t) {
     SeenValues& seen = seen_[t];
     for_each_option_by_reach(rules_, n, known, false,
                              [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
-    Below& below = below_[block.slot][n - block.begin];
+    Below& below = below_[n & (below_.size() - 1)];
     below.values = seen.marked();
     below.known = known;
     seen.clear();
   }
-  bool finish(const detail::SpeculatedBlock& block, std::uint64_t n) {
+  bool finish(std::uint64_t n) {
     SeenValues& seen = seen_[0];
-    const Below& below = below_[block.slot][n - block.begin];
+    const Below& below = below_[n & (below_.size() - 1)];
     for (std::uint64_t v : below.values) seen.mark(v);
     for_each_option_by_reach(rules_, n, below.known, true,
                              [&](std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g_)); });
@@ -159,7 +166,7 @@ class PlainBlocks {
     std::vector<std::uint64_t> values;  // the values of the options whose heaps all lie below known
     std::uint64_t known = 0;
   };
-  std::vector<Below> below_[2];  // per slot and n of its block
+  std::vector<Below> below_;  // heap size n's in entry n % below_.size()
 };
 
 // The plain method for a generalized code (HeapRules::general): one thread, the

@@ -1,48 +1,43 @@
-// Heap sizes in blocks on a team, for the methods whose work per heap size is
-// nearly all options whose heaps lie well below it (the dense method's pairs,
-// the plain method's options): for a block [begin, end) every member takes heap
-// sizes from a shared cursor and does, in any order, the part of each that reads
-// only values below some `known` (the speculation); then member 0 finishes the
-// block's heap sizes in order with the few options that reach into
-// [known, n) and commits the values. The finish of block j overlaps the
-// speculation of block j + 1, so `known` is at least block j's begin, and is
-// what member 0 has committed when the heap size is taken (the fewer options
-// are left to the finish, the fewer speculations fail). The only time a member
-// works alone is where member 0 is still finishing after the next block's heap
-// sizes are all taken (the serial time, timed here).
+// Heap sizes on a team, for the methods whose work per heap size is nearly all
+// options whose heaps lie well below it (the dense method's pairs, the plain
+// method's options): every member takes heap sizes from a shared cursor and
+// does, in any order, the part of each that reads only values below some
+// `known` (the speculation); member 0 finishes the heap sizes in order with the
+// few options that reach into [known, n) and commits the values. There are no
+// rounds: a heap size n may be taken once the values below n - lead(n) are
+// committed (the method's bound on how far the speculation runs ahead; known is
+// what member 0 has committed when n is taken), and member 0 finishes each n as
+// soon as its speculation is stored, taking heap sizes itself while it waits.
+// So no member waits for the slowest heap size of a block (a heap size's scan
+// varies widely): a member waits only where the finish is `lead` behind, or
+// member 0 for a heap size still being speculated with nothing left to take.
 // The values are those of one thread, whatever the team's size.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
+#include "busy_log.hpp"
 #include "worker_team.hpp"
 
 namespace grundy::heap::detail {
 
-/// One block: heap sizes [begin, end), speculated from the values below known
-/// at least; slot (0 or 1) tells the block being finished from the one being
-/// speculated.
-struct SpeculatedBlock {
-  std::uint64_t begin = 0;
-  std::uint64_t end = 0;
-  std::uint64_t known = 0;
-  unsigned slot = 0;
-};
-
-/// Why run_speculated_blocks returned.
+/// Why run_speculated returned.
 enum class BlocksOutcome {
   done,     // every heap size up to `end` is committed
-  stopped,  // method.stopped() was true between two blocks
+  stopped,  // method.stopped() was true after a heap size was committed
   cut,      // method.finish returned false: committed up to where it said
 };
 
-/// How the team spent run_speculated_blocks: `overlapped` is the wall time in
-/// which two or more members computed (the rest is serial); the CPU times are
-/// member 0's in-order finish and all members' work. finish_cpu / team_cpu is
+/// How the team spent run_speculated: `overlapped` is the wall time in which
+/// two or more members computed (the rest is serial); the times are member 0's
+/// in-order finish (wall time, member 0 computing throughout) and all members'
+/// CPU time. finish_cpu / team_cpu is
 /// the serial fraction of the method, whatever the machine's load: the finish
 /// is the one part no other member can take (Amdahl: K members gain at most
 /// 1 / (f + (1 - f) / K)).
@@ -69,110 +64,125 @@ std::chrono::nanoseconds thread_cpu_time();
 
 /// Adds `times` to the process's totals (read by benchmarks: speculated_totals).
 void add_speculated_totals(const SpeculatedTimes& times);
-/// The totals of every run_speculated_blocks of this process so far.
+/// The totals of every run_speculated of this process so far.
 SpeculatedTimes speculated_totals();
 
 /// Method:
-///   std::uint64_t block_length(std::uint64_t begin) const: the heap sizes of the
-///     block starting at begin (>= 1);
-///   void prepare(const SpeculatedBlock&): called by the caller's thread before
-///     the team speculates the block (while member 0 may finish the block
-///     before it): copy here what the speculation reads of the method's state;
-///   void speculate(const SpeculatedBlock&, std::uint64_t n, std::uint64_t known,
-///     unsigned member): reads values below known only (known >= block.known,
-///     and <= n; member: which scratch to use);
-///   bool finish(const SpeculatedBlock&, std::uint64_t n): commits g(n) (every
-///     value below n known; the method keeps each n's `known`), or returns
-///     false to end here (n not committed, or committed and the next
-///     speculation made void: the method knows which);
-///   bool stopped() const: asked between blocks.
+///   std::uint64_t lead(std::uint64_t n) const: n may be speculated once the
+///     values below n - lead(n) are committed (>= 1);
+///   void prepare(std::uint64_t capacity): called before the team starts; the
+///     method keeps heap size n's speculation in entry n % capacity (a power
+///     of two), from speculate(n) until finish(n);
+///   void speculate(std::uint64_t n, std::uint64_t known, unsigned member): reads
+///     values below known only (n - lead(n) <= known <= n; member: which
+///     scratch to use);
+///   bool finish(std::uint64_t n): commits g(n) (every value below n known; the
+///     method keeps each n's `known`), or returns false to end here (n not
+///     committed, or committed and the speculations after it made void: the
+///     method knows which);
+///   bool stopped() const: asked after each heap size committed.
 /// The table's storage must not move while this runs (reserve it up to end).
 template <class Method>
-BlocksOutcome run_speculated_blocks(WorkerTeam& team, Method& method, std::uint64_t begin, std::uint64_t end,
-                                    SpeculatedTimes& times) {
+BlocksOutcome run_speculated(WorkerTeam& team, Method& method, std::uint64_t begin, std::uint64_t end,
+                             SpeculatedTimes& times) {
   using Clock = std::chrono::steady_clock;
   const unsigned members = team.size();
   const auto started = Clock::now();
-  std::atomic<std::uint64_t> cursor{0};
+  if (begin >= end) return BlocksOutcome::done;
+  // Entry n % capacity is free again once n - capacity is finished, which any
+  // lead below capacity ensures (the lead may peak between begin and end: it is
+  // clamped).
+  const std::uint64_t capacity = std::bit_ceil(2 * std::max(method.lead(begin), method.lead(end - 1)) + 2);
+  method.prepare(capacity);
+  std::vector<std::atomic<std::uint64_t>> stored(capacity);  // n + 1 once n's speculation is stored
+  std::atomic<std::uint64_t> cursor{begin};     // the next heap size to take
   std::atomic<std::uint64_t> committed{begin};  // values member 0 has committed (release: readable below it)
-  // When each member ran out of work in the current team run (member 0: after its finish too).
-  std::vector<Clock::time_point> idle(members);
-  std::vector<std::chrono::nanoseconds> cpu(members);  // each member's CPU time in the current team run
-  SpeculatedTimes spent;
-
-  const auto next_block = [&](std::uint64_t from, std::uint64_t known, unsigned slot) {
-    const SpeculatedBlock block{
-        .begin = from, .end = std::min(end, from + method.block_length(from)), .known = known, .slot = slot};
-    method.prepare(block);
-    return block;
-  };
-  const auto speculate_all = [&](const SpeculatedBlock& block, unsigned t) {
-    for (std::uint64_t n = cursor.fetch_add(1, std::memory_order_relaxed); n < block.end;
-         n = cursor.fetch_add(1, std::memory_order_relaxed)) {
-      const std::uint64_t known = std::min(n, std::max(block.known, committed.load(std::memory_order_acquire)));
-      method.speculate(block, n, known, t);
-    }
-  };
-  // Adds the span in which at least two members worked: up to the second-last one to go idle.
-  const auto account = [&](Clock::time_point run_start) {
-    if (members < 2) return;
-    std::vector<Clock::time_point> ends = idle;
-    std::nth_element(ends.begin(), ends.end() - 2, ends.end());
-    const Clock::time_point second_last = *(ends.end() - 2);
-    if (second_last > run_start) spent.overlapped += second_last - run_start;
-    for (const std::chrono::nanoseconds member : cpu) spent.team_cpu += member;
-  };
-
-  SpeculatedBlock current = next_block(begin, begin, 0);
-  cursor.store(current.begin, std::memory_order_relaxed);
-  {
-    const auto run_start = Clock::now();
-    auto first = [&](unsigned t) {
-      const std::chrono::nanoseconds cpu_start = thread_cpu_time();
-      speculate_all(current, t);
-      idle[t] = Clock::now();
-      cpu[t] = thread_cpu_time() - cpu_start;
-    };
-    team.run(first);
-    account(run_start);
-  }
+  std::atomic<bool> over{false};                // member 0 is done: the others stop taking heap sizes
+  std::vector<BusyLog> logs(members);
+  std::vector<std::chrono::nanoseconds> cpu(members);
+  std::chrono::nanoseconds finish_time{0};
   BlocksOutcome outcome = BlocksOutcome::done;
-  for (;;) {
-    const bool more = current.end < end;
-    const SpeculatedBlock next = more ? next_block(current.end, current.begin, 1 - current.slot) : SpeculatedBlock{};
-    cursor.store(next.begin, std::memory_order_relaxed);
-    bool cut = false;
-    const auto run_start = Clock::now();
-    auto finish_and_speculate = [&](unsigned t) {
-      const std::chrono::nanoseconds cpu_start = thread_cpu_time();
-      if (t == 0) {
-        // The one place where a member works on its own while the others may run dry.
-        for (std::uint64_t n = current.begin; n < current.end; ++n) {
-          if (!method.finish(current, n)) {
-            cut = true;
+
+  // The next heap size for a member to speculate, or end when none may be taken yet.
+  const auto take = [&] {
+    std::uint64_t n = cursor.load(std::memory_order_relaxed);
+    while (n < end) {
+      const std::uint64_t lead = std::min(method.lead(n), capacity - 1);
+      if (n > committed.load(std::memory_order_acquire) + lead) return end;  // too far ahead of the finish
+      if (cursor.compare_exchange_weak(n, n + 1, std::memory_order_relaxed)) return n;
+    }
+    return end;
+  };
+  const auto speculate = [&](std::uint64_t n, unsigned t) {
+    method.speculate(n, std::min(n, committed.load(std::memory_order_acquire)), t);
+    stored[n % capacity].store(n + 1, std::memory_order_release);
+  };
+  // A short spin, then the core to another thread (a busy or oversubscribed
+  // machine: the member with the work must run).
+  const auto wait_a_little = [](unsigned& spins) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (++spins > 16) std::this_thread::yield();
+  };
+  auto work = [&](unsigned t) {
+    const std::chrono::nanoseconds cpu_start = thread_cpu_time();
+    BusyLog& log = logs[t];
+    log.begin();
+    unsigned spins = 0;
+    if (t == 0) {
+      for (std::uint64_t n = begin; n < end;) {
+        if (stored[n % capacity].load(std::memory_order_acquire) == n + 1) {
+          log.busy();
+          spins = 0;
+          const auto finishing = Clock::now();
+          const bool committed_n = method.finish(n);
+          finish_time += Clock::now() - finishing;
+          if (!committed_n) {
+            outcome = BlocksOutcome::cut;
             break;
           }
-          committed.store(n + 1, std::memory_order_release);
+          committed.store(++n, std::memory_order_release);
+          if (n < end && method.stopped()) {
+            outcome = BlocksOutcome::stopped;
+            break;
+          }
+        } else if (const std::uint64_t m = take(); m < end) {
+          log.busy();
+          spins = 0;
+          speculate(m, 0);
+        } else {
+          log.idle();  // n is another member's, still being speculated
+          wait_a_little(spins);
         }
-        spent.finish_cpu += thread_cpu_time() - cpu_start;
       }
-      if (more && !(t == 0 && cut)) speculate_all(next, t);  // cut is member 0's: others need not stop
-      idle[t] = Clock::now();
-      cpu[t] = thread_cpu_time() - cpu_start;
-    };
-    team.run(finish_and_speculate);
-    account(run_start);
-    if (cut) {
-      outcome = BlocksOutcome::cut;
-      break;
+      over.store(true, std::memory_order_release);
+    } else {
+      while (!over.load(std::memory_order_acquire)) {
+        if (const std::uint64_t m = take(); m < end) {
+          log.busy();
+          spins = 0;
+          speculate(m, t);
+        } else if (cursor.load(std::memory_order_relaxed) >= end) {
+          break;  // every heap size is taken
+        } else {
+          log.idle();  // the finish is a lead behind
+          wait_a_little(spins);
+        }
+      }
     }
-    if (!more) break;
-    if (method.stopped()) {
-      outcome = BlocksOutcome::stopped;
-      break;
-    }
-    current = next;
+    log.end();
+    cpu[t] = thread_cpu_time() - cpu_start;
+  };
+  team.run(work);
+
+  SpeculatedTimes spent;
+  if (members >= 2) {
+    std::vector<std::pair<std::int64_t, int>> events;
+    spent.overlapped = std::chrono::nanoseconds(overlapped_nanoseconds(logs, members, events));
   }
+  for (const std::chrono::nanoseconds member : cpu) spent.team_cpu += member;
+  spent.finish_cpu = finish_time;
   spent.wall = Clock::now() - started;
   times += spent;
   add_speculated_totals(spent);

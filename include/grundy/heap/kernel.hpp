@@ -73,7 +73,9 @@ struct KernelControl {
   unsigned speculative_from = 3;
   /// Tests only: the sparse-space method on a team drops its guesses from the
   /// middle of every block as if a rare heap were there, so that the recovery
-  /// (the rest of the block in order) runs everywhere. Values never depend on it.
+  /// (the rest of the block in order) runs everywhere; the dense method drops
+  /// every eighth heap size's speculation and computes it again in full.
+  /// Values never depend on it.
   bool spoil_guesses = false;
 };
 
