@@ -1,10 +1,10 @@
 // The plain method, the reference: for each n, every option's value into a
-// seen-set, then the mex. With control.threads >= 2 heap sizes go in
-// speculated blocks (speculated_blocks.hpp): the members take heap sizes from
-// a shared cursor and list the values of the options whose heaps all lie below
-// the block before (nearly all of them); member 0 finishes each n in order with
-// the few options that reach higher, while the others go on with the next
-// block. The same values on any number of threads.
+// seen-set, then the mex. With control.threads >= 2 heap sizes are
+// speculated ahead of the finish (speculated_blocks.hpp): the members take heap
+// sizes from a shared cursor and list the values of the options whose heaps all
+// lie below what is committed (nearly all of them); member 0 finishes each n in
+// order with the few options that reach higher, while the others go on. The
+// same values on any number of threads.
 #include <algorithm>
 #include <array>
 #include <bit>
