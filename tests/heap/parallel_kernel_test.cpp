@@ -100,7 +100,7 @@ TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
         EXPECT_GT(stats.failed_guesses.load(), 0U);
       }
     }
-    // The in-order finish on a team (the default on two members) gives it too.
+    // The in-order finish on a team (the bounded-memory tables') gives it too.
     KernelStats stats;
     KernelControl control = testing::team_control(2, &stats);
     control.speculative_from = 0;

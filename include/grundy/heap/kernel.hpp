@@ -66,11 +66,13 @@ struct KernelControl {
   /// the heap sizes of each block in parallel, by speculation (guessed common,
   /// proven by every member, confirmed in order); on smaller teams member 0
   /// finishes them in order while the others share the next block. On two
-  /// members the two ways split the work about evenly and the in-order one
-  /// does less of it (measured: Grundy's game to 2^20); beyond, the in-order
-  /// finish (about half of one thread's work) caps the team near 2x. 0: never.
+  /// members (where member 0's guesses find the candidates too) the
+  /// speculation leaves a third of the in-order finish's serial time, and is
+  /// as fast or faster (Grundy's game: 8% faster to 2^22, 1% slower to 2^24);
+  /// beyond two, the in-order finish (about half of one thread's work) caps
+  /// the team near 2x. 0: never (a table in bounded memory never speculates).
   /// Values never depend on it.
-  unsigned speculative_from = 3;
+  unsigned speculative_from = 2;
   /// Tests only: the sparse-space method on a team drops its guesses from the
   /// middle of every block as if a rare heap were there, so that the recovery
   /// (the rest of the block in order) runs everywhere; the dense method drops
