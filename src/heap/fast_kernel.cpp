@@ -1028,9 +1028,9 @@ class FastKernel {
           } else {
             // A mode chosen again by a wide margin is timed again later: each
             // round runs the slower mode for two trials of at least 2^15 heap
-            // sizes, a tenth of all heap sizes to 2^22 with a round every 4
-            // segments (Grundy's game on two processes: 1.54x one process
-            // without the trials, 1.45-1.49x with them).
+            // sizes (2^13 in a group), a tenth of all heap sizes to 2^22 with a
+            // round every 4 segments (Grundy's game on two processes: 1.54x
+            // one process without the trials, 1.45-1.49x with them).
             const double margin = team_faster ? solo_cost_ / team_cost_ : team_cost_ / solo_cost_;
             const bool again = team_faster == team_chosen_ && margin >= kClearMargin;
             retrial_segments_ = again ? std::min(2 * retrial_segments_, kMaxRetrial) : kRetrial;
@@ -1521,9 +1521,10 @@ class FastKernel {
     std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
     std::uint64_t value = kNone;
     const auto prove = [&] {
-      std::uint32_t count = guess_counts_[i];
-      if (full_guesses_) {
+      std::uint32_t count = 0;
+      if (full_guesses_) {  // member 0 found them
         value = guess_values_[i];
+        count = guess_counts_[i];
       } else {
         value = open_candidates(n, share, words, candidates, count);
       }
