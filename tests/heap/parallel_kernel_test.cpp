@@ -94,8 +94,11 @@ TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
       KernelStats stats;
       EXPECT_EQ(fast(c.rules, c.upto, threads, &stats), one);
       // The speculation ran (how many heap sizes it took depends on where the sparse space starts,
-      // which the smaller tables of a sanitizer build reach late).
-      EXPECT_GT(stats.guessed_steps.load(), 0U);
+      // which the smaller tables of a sanitizer build reach late); 0.6's values pass 255 early, and
+      // two members finish in order where the masks take eight words.
+      if (threads >= 3 || c.rules.name() != "0.6") {
+        EXPECT_GT(stats.guessed_steps.load(), 0U);
+      }
       if (c.rules.name() == "grundys-game") {
         EXPECT_GT(stats.failed_guesses.load(), 0U);
       }
