@@ -81,7 +81,9 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     if (where.path.empty()) return "a game or command is required (grundy --help lists them)";
     return where.path + ": a game is required (grundy " + where.path + " --help lists them)";
   }
-  if (where.path.rfind("table ", 0) == 0) {
+  // A heap-game option given to another table is not expected there; the same
+  // option given badly to a heap-game table (a missing file) keeps its message.
+  if (where.path.rfind("table ", 0) == 0 && message.rfind("The following argument", 0) == 0) {
     for (const char* heap_only : {"--resume", "--checkpoint", "--until-period", "--method", "--threads"}) {
       if (message.find(heap_only) != std::string::npos) {
         return where.path + ": " + heap_only + " is an option of heap-game tables only (octal, kayles, ...)";

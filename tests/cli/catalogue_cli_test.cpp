@@ -168,6 +168,13 @@ TEST(CatalogueCli, TablesShareTheirOutputOptions) {
                "no binary format");
   expect_error(run_cli({"table", "nim", "--upto", "4", "--format", "text"}), "--output");
   expect_error(run_cli({"table", "nim", "--upto", "4", "--resume", "x"}), "heap-game tables only");
+  // A heap-game table's own option, its file missing: said as such, not as an option of other tables.
+  for (const char* option : {"--resume", "--checkpoint"}) {
+    const CliResult missing = run_cli({"table", "octal", "0.007", "--upto", "100", option});
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_EQ(missing.err.find("heap-game tables only"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find(option), std::string::npos) << missing.err;
+  }
   const json summary = run_json({"table", "divide", "--upto", "20", "--summary"});
   EXPECT_TRUE(summary["values"].empty());
   EXPECT_EQ(summary["upto"], 20);
