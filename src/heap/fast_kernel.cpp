@@ -21,7 +21,6 @@
 #include <limits>
 #include <optional>
 #include <span>
-#include <thread>
 #include <tuple>
 
 #include "grundy/core/errors.hpp"
@@ -472,7 +471,7 @@ class FastKernel {
   // each process speculates 1/K of the heap sizes. Returns where it stopped
   // (short of end: stopped, a value did not fit in V, or one widened the span).
   std::uint64_t run_dense_group(std::uint64_t begin, std::uint64_t end) {
-    ProcessGroup& group = *control_.group;
+    const ProcessGroup& group = *control_.group;
     const std::uint64_t processes = group.size();
     const std::uint64_t rank = group.rank();
     constexpr std::size_t kValueWords = (8 * sizeof(V) + 7) / 8;  // a guess's eight values, packed
@@ -499,11 +498,9 @@ class FastKernel {
         words[0] = static_cast<std::uint64_t>(guess.count);
         std::memcpy(words + 1, guess.unreached, sizeof(guess.unreached));
       }
-      exchange_[times + rank] = static_cast<std::uint64_t>(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - speculating).count());
-      exchange_.back() = stop_requested() ? 1 : 0;
-      group.combine(exchange_.data(), exchange_.size());
-      group_stopped_ = group_stopped_ || exchange_.back() != 0;
+      combine_exchange(times, static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                              std::chrono::steady_clock::now() - speculating)
+                                                              .count()));
       add_overlap_across(times, 0);
       for (std::uint64_t i = 0; i < count; ++i) {
         DenseGuess& guess = dense_guess(block_begin + i);
@@ -552,14 +549,14 @@ class FastKernel {
 
   // value_dense without the options that reach into [known, n): reads g below known only.
   void speculate_dense(std::uint64_t n, std::uint64_t known, Scratch& s) {
-    const DenseGuesses& slot = dense_guesses_;
+    const DenseGuesses& guesses = dense_guesses_;
     const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
     for (std::uint64_t k = 0; k <= top; ++k) {
       const std::uint8_t d = rules_.digits()[k];
       if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
       if (allows(d, 1) && fits(n, k, 1) && n - k < known) mark(s, g_[n - k]);
     }
-    const std::uint64_t prefix = std::max(slot.span, n / kDensePrefixShare);
+    const std::uint64_t prefix = std::max(guesses.span, n / kDensePrefixShare);
     for (std::uint64_t k : splits_) {
       if (k + 2 > n) continue;
       const std::uint64_t rest = n - k;
@@ -567,10 +564,10 @@ class FastKernel {
       mark_pairs(rest, first, std::min(half(rest), prefix), s.mark.data());
     }
     s.candidates.clear();
-    for (std::uint64_t v = 0; v < slot.limit; ++v) {
+    for (std::uint64_t v = 0; v < guesses.limit; ++v) {
       if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
     }
-    std::memset(s.mark.data(), 0, slot.span);
+    std::memset(s.mark.data(), 0, guesses.span);
     DenseGuess& guess = dense_guess(n);
     guess.known = known;
     guess.count = first_unreached_group(n, prefix + 1, s.candidates, guess.unreached);
@@ -605,9 +602,9 @@ class FastKernel {
   // Commits g(n); false when it does not fit in V (not committed) or widened the
   // span (committed: the next block's speculation read the old span).
   bool finish_dense(std::uint64_t n) {
-    const DenseGuesses& slot = dense_guesses_;
+    const DenseGuesses& guesses = dense_guesses_;
     const DenseGuess& guess = dense_guess(n);
-    std::uint64_t value = slot.limit;
+    std::uint64_t value = guesses.limit;
     if (control_.spoil_guesses && n % 8 == 0) {
       value = kNone;  // tests: as if an option into [known, n) reached every member left
     } else if (guess.count > 0) {
@@ -619,7 +616,7 @@ class FastKernel {
     }
     if (value > std::numeric_limits<V>::max()) return false;
     commit(n, value);
-    return span_ == slot.span;
+    return span_ == guesses.span;
   }
 
   void report_rare() {
@@ -1067,12 +1064,8 @@ class FastKernel {
   // The longest of the group's `seconds` (every process's own), in one
   // reduction that also carries the stop word.
   double slowest_in_group(double seconds) {
-    const std::size_t processes = control_.group->size();
-    exchange_.assign(processes + 1, 0);
-    exchange_[control_.group->rank()] = static_cast<std::uint64_t>(std::max(seconds, 0.0) * 1e9);
-    exchange_.back() = stop_requested() ? 1 : 0;
-    control_.group->combine(exchange_.data(), exchange_.size());
-    group_stopped_ = group_stopped_ || exchange_.back() != 0;
+    exchange_.assign(control_.group->size() + 1, 0);
+    combine_exchange(0, static_cast<std::uint64_t>(std::max(seconds, 0.0) * 1e9));
     return static_cast<double>(*std::max_element(exchange_.begin(), exchange_.end() - 1)) * 1e-9;
   }
 
@@ -1369,9 +1362,7 @@ class FastKernel {
     for (std::size_t i = 0; i < ready; ++i) {
       if (guess_answers_[i] != kNone) exchange_[mask_words + i] = guess_answers_[i] + 1;
     }
-    exchange_[times + control_.group->rank()] = own_nanoseconds;
-    exchange_.back() = stop_requested() ? 1 : 0;
-    control_.group->combine(exchange_.data(), exchange_.size());
+    combine_exchange(times, own_nanoseconds);
     // Threads inside this process may have overlapped for longer (run_team counted that already).
     add_overlap_across(times, team_overlap_);
     if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
@@ -1379,6 +1370,16 @@ class FastKernel {
       const std::uint64_t word = exchange_[mask_words + i];
       guess_answers_[i] = word == 0 ? kNone : word - 1;
     }
+  }
+
+  // The end of every reduction of a group but a stop's alone: exchange_ holds
+  // `times` words of the caller's, then one word per process (this process's
+  // `own_nanoseconds`, its own part's wall time) and the stop word; ORs it
+  // over the group, and all stop alike if any process was asked to.
+  void combine_exchange(std::size_t times, std::uint64_t own_nanoseconds) {
+    exchange_[times + control_.group->rank()] = own_nanoseconds;
+    exchange_.back() = stop_requested() ? 1 : 0;
+    control_.group->combine(exchange_.data(), exchange_.size());
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
   }
 
@@ -1439,7 +1440,7 @@ class FastKernel {
       spec_.next_prepared.store(true, std::memory_order_release);
     }
     const auto await_next = [this] {
-      for (unsigned spins = 0; !spec_.next_prepared.load(std::memory_order_acquire);) pause_briefly(++spins);
+      for (unsigned spins = 0; !spec_.next_prepared.load(std::memory_order_acquire);) detail::pause_briefly(++spins);
     };
     if (t == 0) {
       const auto start = std::chrono::steady_clock::now();
@@ -1513,7 +1514,7 @@ class FastKernel {
       }
       if (all) break;  // every scan claimed, every share chunk done
       log.idle();
-      pause_briefly(++idle);
+      detail::pause_briefly(++idle);
     }
   }
 
@@ -1571,13 +1572,6 @@ class FastKernel {
       g_.push_guess(static_cast<V>(m));
       if ((i + 1) % kPublishedTogether == 0 || n + 1 == block_end) spec_.ready.store(i + 1, std::memory_order_release);
     }
-  }
-
-  static void pause_briefly(unsigned spins) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-    if (spins > 16) std::this_thread::yield();  // a busy machine: let the member with the work run
   }
 
   // Sets up the share of the block at `begin`: partners r with near <= r and both

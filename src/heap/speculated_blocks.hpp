@@ -19,7 +19,6 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
-#include <thread>
 #include <vector>
 
 #include "busy_log.hpp"
@@ -117,14 +116,6 @@ BlocksOutcome run_speculated(WorkerTeam& team, Method& method, std::uint64_t beg
     method.speculate(n, std::min(n, committed.load(std::memory_order_acquire)), t);
     stored[n % capacity].store(n + 1, std::memory_order_release);
   };
-  // A short spin, then the core to another thread (a busy or oversubscribed
-  // machine: the member with the work must run).
-  const auto wait_a_little = [](unsigned& spins) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-    if (++spins > 16) std::this_thread::yield();
-  };
   auto work = [&](unsigned t) {
     const std::chrono::nanoseconds cpu_start = thread_cpu_time();
     BusyLog& log = logs[t];
@@ -153,7 +144,7 @@ BlocksOutcome run_speculated(WorkerTeam& team, Method& method, std::uint64_t beg
           speculate(m, 0);
         } else {
           log.idle();  // n is another member's, still being speculated
-          wait_a_little(spins);
+          pause_briefly(++spins);
         }
       }
       over.store(true, std::memory_order_release);
@@ -167,7 +158,7 @@ BlocksOutcome run_speculated(WorkerTeam& team, Method& method, std::uint64_t beg
           break;  // every heap size is taken
         } else {
           log.idle();  // the finish is a lead behind
-          wait_a_little(spins);
+          pause_briefly(++spins);
         }
       }
     }

@@ -10,18 +10,12 @@ namespace {
 // usually still awake when the next block starts, and a busy machine loses little.
 constexpr unsigned kSpins = 1 << 10;
 
-inline void pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
 // Waits until `word` differs from `old`: a short spin, then the futex.
 template <class T>
 void await_change(const std::atomic<T>& word, T old) {
   for (unsigned i = 0; i < kSpins; ++i) {
     if (word.load(std::memory_order_acquire) != old) return;
-    pause();
+    cpu_pause();
   }
   while (word.load(std::memory_order_acquire) == old) word.wait(old, std::memory_order_acquire);
 }

@@ -44,6 +44,21 @@ class WorkerTeam {
   bool quit_ = false;
 };
 
+/// A spin-wait hint to the core (a pause on x86).
+inline void cpu_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/// One step of a member's short wait for another: a pause, and from the 17th
+/// step on the core to another thread (a busy or oversubscribed machine: the
+/// member with the work must run).
+inline void pause_briefly(unsigned spins) {
+  cpu_pause();
+  if (spins > 16) std::this_thread::yield();
+}
+
 /// Returns a team to the pool when its lease ends.
 struct TeamReturn {
   void operator()(WorkerTeam* team) const;
