@@ -1187,6 +1187,7 @@ class FastKernel {
     std::atomic<bool> guessed_all{false};           // member 0 is done: ready is final, the near pairs are set up
     alignas(64) std::atomic<std::size_t> next_scan{0};  // the next guess to scan
     std::atomic<std::size_t> near_cursor{0};  // the next block's near partners claimed
+    alignas(64) std::atomic<unsigned> finished{0};  // members done marking (combine_round)
     bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
     // With a team, member 1 sets up the next block's share at the start of the
     // round (prepare_share: its partners' runs), not member 0 between rounds
@@ -1227,6 +1228,8 @@ class FastKernel {
     full_guesses_ = !group && members == 2;
     near_masks_.resize(members);
     for (auto& masks : near_masks_) masks.resize(words * length);
+    near_combined_.reserve(words * length + 1);  // swapped with a share's masks: the same room
+    near_combined_.resize(words * length);
     while (true) {
       const std::uint64_t block_end = std::min(end, n + length);
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
@@ -1242,6 +1245,7 @@ class FastKernel {
       spec_.next_scan.store(0, std::memory_order_relaxed);
       spec_.near_cursor.store(0, std::memory_order_relaxed);
       spec_.near_ready = false;
+      spec_.finished.store(0, std::memory_order_relaxed);
       std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);  // in a group, the others' stay so
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
@@ -1251,7 +1255,7 @@ class FastKernel {
       const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
       const bool near_sent = group && more && spec_.near_ready && ready == length;
       if (group) {
-        exchange_speculation(more ? next : nullptr, members, words, ready, near_sent,
+        exchange_speculation(more ? next : nullptr, words, ready, near_sent,
                              static_cast<std::uint64_t>(std::max<std::int64_t>(
                                  std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)));
         if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
@@ -1300,11 +1304,10 @@ class FastKernel {
         in_order.reset();
         start_block();
       } else if (more) {
-        combine(*next, members);
+        // The members combined the next block's masks at the round's end, with
+        // and without its near pairs (combine_round).
         if (spec_.near_ready && !dropped && ready == length) {
-          for (unsigned t = 0; t < members; ++t) {
-            detail::combine_masks(next->masks[0].data(), near_masks_[t].data(), next->masks[0].size());
-          }
+          next->masks[0].swap(near_combined_);
         } else {
           mark_near(*next, words);
         }
@@ -1344,17 +1347,10 @@ class FastKernel {
   // per process): the time in which two or more processes computed at once is,
   // per block, the second longest of those parts (they start together after the
   // reduction before), and the rest of the wall time is serial (the report).
-  void exchange_speculation(BlockShare* next, unsigned members, unsigned words, std::size_t ready, bool with_near,
+  void exchange_speculation(BlockShare* next, unsigned words, std::size_t ready, bool with_near,
                             std::uint64_t own_nanoseconds) {
     const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
-    if (next != nullptr) {
-      combine(*next, members);
-      if (with_near) {
-        for (unsigned t = 0; t < members; ++t) {
-          detail::combine_masks(next->masks[0].data(), near_masks_[t].data(), next->masks[0].size());
-        }
-      }
-    }
+    if (next != nullptr && with_near) next->masks[0].swap(near_combined_);  // combined in the round (combine_round)
     const std::size_t processes = control_.group->size();
     const std::size_t times = mask_words + ready;
     exchange_.assign(times + processes + 1, 0);
@@ -1516,6 +1512,32 @@ class FastKernel {
       log.idle();
       detail::pause_briefly(++idle);
     }
+    if (next != nullptr) combine_round(t, members, *next, log);
+  }
+
+  // The round's end: once every member has marked its masks of the next block,
+  // member t ORs its slice of them (whole cache lines) into member 0's, and
+  // with the near pairs (when they were marked) into near_combined_. Combined
+  // by member 0 alone, between rounds, this was serial work growing with the
+  // team: on 16 cores it would have taken about as long as a block's share.
+  void combine_round(unsigned t, unsigned members, BlockShare& next, detail::BusyLog& log) {
+    spec_.finished.fetch_add(1, std::memory_order_acq_rel);
+    for (unsigned spins = 0; spec_.finished.load(std::memory_order_acquire) < members;) {
+      log.idle();
+      detail::pause_briefly(++spins);
+    }
+    log.busy();
+    constexpr std::size_t kLine = 8;  // words of a cache line
+    const std::size_t lines = (next.masks[0].size() + kLine - 1) / kLine;
+    const std::size_t first = std::min(next.masks[0].size(), lines * t / members * kLine);
+    const std::size_t last = std::min(next.masks[0].size(), lines * (t + 1) / members * kLine);
+    if (first == last) return;
+    std::uint64_t* const share = next.masks[0].data() + first;
+    for (unsigned u = 1; u < members; ++u) detail::combine_masks(share, next.masks[u].data() + first, last - first);
+    if (!spec_.near_ready) return;
+    std::uint64_t* const with_near = near_combined_.data() + first;
+    std::copy(share, share + (last - first), with_near);
+    for (unsigned u = 0; u < members; ++u) detail::combine_masks(with_near, near_masks_[u].data() + first, last - first);
   }
 
   // The proof of guess i (heap size begin + i): its candidates (open_candidates,
@@ -2202,6 +2224,7 @@ class FastKernel {
   // -> 726-737 ms); from three members on, the guesses are the serial part
   // and stay short, as on every process of a group.
   bool full_guesses_ = false;
+  std::vector<std::uint64_t> near_combined_;  // the next block's share and near pairs, combined (combine_round)
   std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
