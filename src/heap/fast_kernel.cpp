@@ -757,6 +757,22 @@ class FastKernel {
     return unreached;
   }
 
+  // Runs read() on the head and the window of a streamed store alone, which the
+  // members of a team may read at once (StreamedValues::memory_only); false
+  // when it needed other values, and stopped there.
+  template <class Read>
+  static bool read_in_memory(Read read) {
+    StreamedValues::memory_only(true);
+    try {
+      read();
+    } catch (const StreamedValues::NotInMemory&) {
+      StreamedValues::memory_only(false);
+      return false;
+    }
+    StreamedValues::memory_only(false);
+    return true;
+  }
+
   // Runs read() on this process's own reads only (StreamedValues::local_only: in
   // a group it may not ask the first process for values beyond memory); false
   // when it needed such values, and stopped there.
@@ -1080,18 +1096,15 @@ class FastKernel {
     // end in memory; a streamed store slides its window only between blocks.
     if constexpr (S::kInMemory) g_.reserve(end);
     // Processes of a group always speculate: the finish in order would be repeated
-    // by each. A streamed store does so on one member (its reads are not shared
-    // between threads).
-    if (shared_group()) return run_blocks_speculative(begin, end, S::kInMemory ? members : 1, words);
-    if constexpr (S::kInMemory) {
-      // Two members with eight mask words finish in order: there the guesses
-      // and the proofs carry twice the words, and the in-order finish was
-      // faster (Grundy's game from 2^23 on 2 threads: 706-722 against 726-744
-      // ms; from 2^22, four words, 621-631 against 570-575 ms).
-      const bool wide_pair = members == 2 && words == detail::kMaxMaskWords;
-      if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from && !wide_pair) {
-        return run_blocks_speculative(begin, end, members, words);
-      }
+    // by each.
+    if (shared_group()) return run_blocks_speculative(begin, end, members, words);
+    // Two members with eight mask words finish in order: there the guesses
+    // and the proofs carry twice the words, and the in-order finish was
+    // faster (Grundy's game from 2^23 on 2 threads: 706-722 against 726-744
+    // ms; from 2^22, four words, 621-631 against 570-575 ms).
+    const bool wide_pair = members == 2 && words == detail::kMaxMaskWords;
+    if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from && !wide_pair) {
+      return run_blocks_speculative(begin, end, members, words);
     }
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
@@ -1235,7 +1248,10 @@ class FastKernel {
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
       if constexpr (!S::kInMemory) g_.make_room(block_end - n);
       const bool more = block_end < end && block_end == n + length && blocks_apply(block_end);
-      // A streamed store's runs are read by one thread; in memory, by member 1 in the round.
+      // In memory member 1 sets it up in the round. A streamed store's runs are
+      // read by member 0 before it (in the round, where they fill the cursors
+      // from the file, Grundy's game to 2^22 on 2 threads took 2.95-3.39 s
+      // against 2.70-2.77).
       spec_.prepare_next = more && S::kInMemory && members > 1;
       spec_.next_known = n;
       spec_.next_prepared.store(more && !spec_.prepare_next, std::memory_order_relaxed);
@@ -1258,8 +1274,8 @@ class FastKernel {
         exchange_speculation(more ? next : nullptr, words, ready, near_sent,
                              static_cast<std::uint64_t>(std::max<std::int64_t>(
                                  std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)));
-        if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
       }
+      if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
       // Confirm in order.
       std::optional<InOrderClock> in_order(std::in_place, *this);
       bool widened = false;
@@ -1394,20 +1410,26 @@ class FastKernel {
     }
   }
 
-  // A streamed store in a group: the scans another process could not make
-  // (values beyond its memory) are made by process 0, from its file, and their
-  // answers sent in one more reduction. Any left unscanned are finished in order.
+  // A streamed store: the scans that needed values beyond memory. On a team
+  // member 0 makes them after the round, reading the file. In a group they are
+  // made by process 0, from its file, and their answers sent in one more
+  // reduction. Any left unscanned are finished in order.
   void scan_unscanned(const BlockShare& share, std::size_t ready, unsigned words) {
     unscanned_.clear();
     for (std::size_t i = 0; i < ready; ++i) {
       if (guess_answers_[i] == kUnscanned) unscanned_.push_back(i);
     }
     if (unscanned_.empty()) return;
+    if (!shared_group()) {
+      const InOrderClock clock(*this);
+      for (const std::size_t i : unscanned_) scan_guess(share, i, prefix_length(), words, true);
+      return;
+    }
     std::vector<std::uint64_t> answers(unscanned_.size(), 0);
     if (control_.group->rank() == 0) {
       const std::uint64_t prefix = prefix_length();
       for (std::size_t j = 0; j < unscanned_.size(); ++j) {
-        scan_guess(share, unscanned_[j], prefix, words);
+        scan_guess(share, unscanned_[j], prefix, words, true);
         const std::uint64_t unreached = guess_answers_[unscanned_[j]];
         answers[j] = unreached == kNone ? 0 : unreached + 1;
       }
@@ -1544,7 +1566,10 @@ class FastKernel {
   // from the guesses below it), then the vector scan over the pairs past the
   // prefix. Where the scan finds a candidate unreached (or the full marks give
   // another m, which the guesses' common class rules out), that value is g(n).
-  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words) {
+  // after_round: a streamed store's proof left unscanned in the round, made by
+  // member 0 (reading the file), or in a group by process 0 (its own file).
+  void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words,
+                  bool after_round = false) {
     const std::uint64_t n = share.begin + i;
     std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
     std::uint64_t value = kNone;
@@ -1562,10 +1587,14 @@ class FastKernel {
     };
     if constexpr (S::kInMemory) {
       prove();
-    } else if (!read_alone(prove)) {
-      // A streamed store in a group: this proof is this process's alone; one that
-      // needs values beyond memory (the first heaps, when the head is short, or
-      // distant pairs) is left to the first process (scan_unscanned).
+    } else if (after_round && !shared_group()) {
+      prove();
+    } else if (!(after_round ? read_alone(prove) : read_in_memory(prove))) {
+      // A streamed store: members read it at once only in its head and window;
+      // a proof that needs other values (the first heaps, when the head is
+      // short, or distant pairs) is left to member 0 after the round, or in a
+      // group to the first process, which holds the file (scan_unscanned). So
+      // no read depends on which member took which proof.
       guess_answers_[i] = kUnscanned;
       return;
     }

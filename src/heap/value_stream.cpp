@@ -145,9 +145,9 @@ void StreamedValues::make_room(std::uint64_t count) {
   room_ = count;
 }
 
-const std::uint16_t* StreamedValues::run(std::size_t slot, std::uint64_t begin, std::uint64_t count) const {
-  if (begin >= base_) return window_.data() + (begin - base_);
-  if (begin + count <= head_.size()) return head_.data() + begin;
+const std::uint16_t* StreamedValues::run_from_cursor(std::size_t slot, std::uint64_t begin,
+                                                     std::uint64_t count) const {
+  if (memory_only_) throw NotInMemory{};
   if (slot >= run_cursors_.size()) run_cursors_.resize(slot + 1);
   Cursor& cursor = run_cursors_[slot];
   if (begin < cursor.begin || begin + count > cursor.begin + cursor.values.size()) {
@@ -198,6 +198,7 @@ void StreamedValues::read(std::uint64_t begin, std::uint64_t count, std::uint16_
 }
 
 void StreamedValues::read_spilled(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const {
+  if (memory_only_) throw NotInMemory{};
   if (local_only_ && !file_.keeps_values()) throw NotInMemory{};
   if (local_only_ || group_ == nullptr || group_->size() <= 1) {
     file_.read(begin, count, out);
@@ -208,6 +209,7 @@ void StreamedValues::read_spilled(std::uint64_t begin, std::uint64_t count, std:
 }
 
 std::uint16_t StreamedValues::from_block(std::uint64_t i) const {
+  if (memory_only_) throw NotInMemory{};
   ++clock_;
   Block* oldest = &blocks_.front();
   for (Block& block : blocks_) {
@@ -227,6 +229,7 @@ std::uint16_t StreamedValues::from_block(std::uint64_t i) const {
 }
 
 std::uint16_t StreamedValues::from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const {
+  if (memory_only_) throw NotInMemory{};
   if (j >= cursors_.size()) cursors_.resize(j + 1);
   Cursor& cursor = cursors_[j];
   if (cursor.heap != heap) {
@@ -262,12 +265,14 @@ void StreamedValues::mark_partners(std::uint64_t rest, const std::uint64_t* heap
 PairView<std::uint16_t> StreamedValues::pairs(std::uint64_t rest, std::uint64_t a, std::uint64_t end) const {
   std::uint64_t count = end - a;
   const std::uint16_t* lo = nullptr;
-  if (a < head_.size()) {
+  // The window first: while the head still grows (nothing has slid: base_ = 0)
+  // another thread may be appending to it. Past a in the window the pairs' other
+  // heaps bound the count (a + count - 1 <= rest - a < size_).
+  if (a >= base_) {
+    lo = window_.data() + (a - base_);
+  } else if (a < head_.size()) {
     lo = head_.data() + a;
     count = std::min<std::uint64_t>(count, head_.size() - a);
-  } else if (a >= base_) {
-    lo = window_.data() + (a - base_);
-    count = std::min(count, size_ - a);
   }
   const std::uint64_t b = rest - a;
   const std::uint16_t* hi = nullptr;
@@ -281,7 +286,7 @@ PairView<std::uint16_t> StreamedValues::pairs(std::uint64_t rest, std::uint64_t 
   if (lo != nullptr && hi != nullptr) return {lo, hi, count};
   // Beyond the head and the window: read both sides back, a block at a time
   // (no cache: a process alone may read them from its own file, read_spilled).
-  if (local_only_ && !file_.keeps_values()) throw NotInMemory{};
+  if (memory_only_ || (local_only_ && !file_.keeps_values())) throw NotInMemory{};
   ++counters_.far_views;
   count = std::min(count, sizes_.block);
   if (lo == nullptr) {

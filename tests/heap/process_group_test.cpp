@@ -206,16 +206,24 @@ TEST(ProcessGroup, OneMembersStopEndsAllAtTheSameHeapSize) {
 // such values are made by member 0 alone (of guesses, and of heap sizes
 // finished in order), so are the partners whose runs lie there, the other
 // parts in order read alike through member 0, and the values stay those of
-// one process (rare heaps inside blocks still fail guesses).
+// one process (rare heaps inside blocks still fail guesses). With threads
+// inside the members, their proofs read the head and the window alone.
 TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
   const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
   const std::uint64_t upto = 30'000;  // the shared blocks start past a few thousand heap sizes
   const std::vector<std::uint16_t> expected = alone(rules, upto);
-  const std::vector<std::pair<StreamSizes, unsigned>> layouts{
-      {{.head = 16, .window = 1024, .cursor = 512, .block = 256}, 2},      // nearly everything beyond memory
-      {{.head = 2048, .window = 4096, .cursor = 1024, .block = 4096}, 3},  // the scans mostly in memory
+  struct Layout {
+    StreamSizes sizes;
+    unsigned size;
+    unsigned threads;
   };
-  for (const auto& [sizes, size] : layouts) {
+  const std::vector<Layout> layouts{
+      {{.head = 16, .window = 1024, .cursor = 512, .block = 256}, 2, 1},      // nearly everything beyond memory
+      {{.head = 2048, .window = 4096, .cursor = 1024, .block = 4096}, 3, 1},  // the scans mostly in memory
+      {{.head = 16, .window = 1024, .cursor = 512, .block = 256}, 2, 2},      // and a team inside each member
+      {{.head = 2048, .window = 4096, .cursor = 1024, .block = 4096}, 2, 3},
+  };
+  for (const auto& [sizes, size, threads] : layouts) {
     {
       OrMeeting meeting(size);
       std::vector<std::uint64_t> reached(size, 0);
@@ -226,13 +234,15 @@ TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
       std::vector<std::thread> members;
       for (unsigned rank = 0; rank < size; ++rank) {
         // sizes and size captured by name: clang 14 (the sanitizer build) cannot capture a structured binding.
-        members.emplace_back([&, &sizes = sizes, size = size, rank] {
+        members.emplace_back([&, &sizes = sizes, size = size, threads = threads, rank] {
           ThreadMember member(meeting, rank, size);
           SpillFile file("", rank == 0);
           StreamedValues g(file, sizes);
           KernelControl control;
           control.group = &member;
           control.stats = &stats;
+          control.threads = threads;
+          control.adaptive = threads == 1;  // a team always used
           reached[rank] = extend_fast_streamed(rules, g, upto, control);
           if (rank == 0) sent = member.sent();
           // Every member holds the window; member 0 alone the rest.
@@ -248,7 +258,7 @@ TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
         });
       }
       for (std::thread& member : members) member.join();
-      EXPECT_EQ(whole, expected) << size << " members, head " << sizes.head;
+      EXPECT_EQ(whole, expected) << size << " members of " << threads << " threads, head " << sizes.head;
       for (unsigned rank = 0; rank < size; ++rank) {
         EXPECT_EQ(reached[rank], upto + 1) << "member " << rank;
         EXPECT_TRUE(std::equal(tails[rank].begin(), tails[rank].end(), expected.end() - 1000)) << "member " << rank;

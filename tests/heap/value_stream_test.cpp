@@ -133,7 +133,10 @@ TEST(ValueStream, RandomOctalCodesEqualTheFullTable) {
 
 // The block method over the streamed store, on one thread and on a team that is
 // always used (no timing), with runs of partners from the window, the head and
-// cursors (tiny sizes) or mostly from the window (a moderate one).
+// cursors (tiny sizes) or mostly from the window (a moderate one). A team
+// speculates: its members prove the guesses from the head and the window alone,
+// and member 0 makes the proofs that need the file (most of them with the tiny
+// sizes); some runs drop guesses on purpose (the failure path).
 TEST(ValueStream, BlocksOnEveryThreadCountEqualTheFullTable) {
   const StreamSizes moderate{.head = 4096, .window = 4096, .cursor = 1024, .block = 4096};
   for (const char* code : {"0.167", "grundy"}) {
@@ -142,12 +145,25 @@ TEST(ValueStream, BlocksOnEveryThreadCountEqualTheFullTable) {
     // Grundy's game keeps its full size: its rare heaps need a cursor only past a few thousand heaps.
     const std::uint64_t upto = std::string(code) == "grundy" ? 20000 : 20000 / kStreamScale;
     const auto full = full_table(rules, upto);
-    const std::pair<StreamSizes, unsigned> runs[] = {{kTiny, 1}, {kTiny, 2}, {moderate, 1}, {moderate, 3}};
-    for (const auto& [sizes, threads] : runs) {
+    struct Run {
+      StreamSizes sizes;
+      unsigned threads;
+      bool spoil;
+    };
+    const Run runs[] = {{kTiny, 1, false},    {kTiny, 2, false},    {kTiny, 3, true},
+                        {moderate, 1, false}, {moderate, 2, false}, {moderate, 3, true}};
+    for (const auto& [sizes, threads, spoil] : runs) {
       SpillFile file;
       StreamedValues g(file, sizes);
-      const KernelControl control{.threads = threads, .adaptive = false};
+      KernelStats stats;
+      const KernelControl control{.threads = threads, .adaptive = false, .stats = &stats, .spoil_guesses = spoil};
       ASSERT_EQ(extend_fast_streamed(rules, g, upto, control), upto + 1) << code;
+      if (threads >= 2) {
+        EXPECT_GT(stats.guessed_steps.load(), 0U) << code << ", " << threads << " threads";
+        if (spoil) {
+          EXPECT_GT(stats.failed_guesses.load(), 0U) << code << ", " << threads << " threads";
+        }
+      }
       std::vector<std::uint16_t> values(upto + 1);
       g.read(0, upto + 1, values.data());
       std::uint64_t differ = 0;

@@ -76,7 +76,8 @@ class SpillFile {
   std::uint64_t size_ = 0;
 };
 
-/// The kernel's value store in bounded memory (16-bit values). Single-threaded.
+/// The kernel's value store in bounded memory (16-bit values). Single-threaded,
+/// but for the reads under memory_only (below).
 class StreamedValues {
  public:
   using Value = std::uint16_t;
@@ -112,6 +113,11 @@ class StreamedValues {
   /// holds it, and every other read beyond memory throws NotInMemory, changing
   /// nothing (the single-value caches are the group's: never filled alone).
   void local_only(bool on) { local_only_ = on; }
+  /// While set on the calling thread, a read beyond the head and the window
+  /// throws NotInMemory before it changes anything. Such reads may run on
+  /// several threads at once, while one thread appends within the room that
+  /// make_room reserved (a team's proofs during a block).
+  static void memory_only(bool on) { memory_only_ = on; }
   /// Whether g(begin .. begin+count-1) lies in the head or the window (a run of it needs no read).
   [[nodiscard]] bool in_memory(std::uint64_t begin, std::uint64_t count) const {
     return begin >= base_ || begin + count <= head_.size();
@@ -125,7 +131,12 @@ class StreamedValues {
   /// g(begin .. begin+count-1) (all below size(), count <= kMostRoom) contiguous in memory: from the head, the
   /// window, or the buffer of cursor `slot` (one per partner run, refilled sequentially from the file). Valid
   /// until that slot is asked again or the window slides (make_room says when it may).
-  [[nodiscard]] const std::uint16_t* run(std::size_t slot, std::uint64_t begin, std::uint64_t count) const;
+  [[nodiscard]] const std::uint16_t* run(std::size_t slot, std::uint64_t begin, std::uint64_t count) const {
+    // Inline where memory holds it: a block sets up a run per partner (thousands).
+    if (begin >= base_) return window_.data() + (begin - base_);
+    if (begin + count <= head_.size()) return head_.data() + begin;
+    return run_from_cursor(slot, begin, count);
+  }
   /// The most values make_room reserves at once.
   static constexpr std::uint64_t kMostRoom = 1024;
   /// Slides the window now if needed, so that the next `count` values (<= kMostRoom) are appended without moving
@@ -151,9 +162,10 @@ class StreamedValues {
   };
 
   std::uint16_t from_block(std::uint64_t i) const;
+  const std::uint16_t* run_from_cursor(std::size_t slot, std::uint64_t begin, std::uint64_t count) const;
   void append(std::uint16_t v);
   void check_far_read() const {
-    if (local_only_) throw NotInMemory{};
+    if (local_only_ || memory_only_) throw NotInMemory{};
   }
   void read_spilled(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
   std::uint16_t from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const;
@@ -177,6 +189,7 @@ class StreamedValues {
   mutable StreamCounters counters_;
   ProcessGroup* group_ = nullptr;
   bool local_only_ = false;
+  static inline thread_local bool memory_only_ = false;
 };
 
 /// True when the fast kernel's rare/common method applies to the game (two-heap
