@@ -300,22 +300,27 @@ class FastKernel {
       const bool timed = (eligible || group_eligible) && control_.adaptive && n >= kDenseTimedFrom;
       const bool parallel = eligible && (!timed || one_thread_cost_ > 0);
       const bool shared = group_eligible && (!timed || one_thread_cost_ > 0);
+      // One thread is timed on the segment's first eighth, the team on the rest:
+      // a whole segment on one thread cost 1.5% of one thread's work on 0.007
+      // to 2^18 at one thread's pace (on 16 cores, a sixth of the wall time).
+      const bool solo_timing = timed && !(parallel || shared);
+      const std::uint64_t stop = solo_timing ? n + std::max<std::uint64_t>((segment_end - n) / 8, 1) : segment_end;
       const auto start = std::chrono::steady_clock::now();
       std::uint64_t reached = 0;
       if constexpr (S::kInMemory) {
         if (shared) {
-          reached = run_dense_group(n, segment_end);
+          reached = run_dense_group(n, stop);
         } else {
-          reached = parallel ? run_dense_team(n, segment_end) : run_sequential(n, segment_end);
+          reached = parallel ? run_dense_team(n, stop) : run_sequential(n, stop);
         }
       } else {
-        reached = run_sequential(n, segment_end);
+        reached = run_sequential(n, stop);
       }
-      // Only a whole segment is timed: one cut short by a value that widens the
+      // Only a whole stretch is timed: one cut short by a value that widens the
       // span can be a few dozen heap sizes, whose cost is mostly the team's
       // start (on 0.007 one such, 44 heap sizes at 109,319, turned the team off
       // for the rest of the table).
-      if (timed && reached == segment_end) {
+      if (timed && reached == stop) {
         const double work = static_cast<double>(n + reached) * static_cast<double>(reached - n);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (shared_group()) seconds = slowest_in_group(seconds);
@@ -327,7 +332,7 @@ class FastKernel {
         }
       }
       n = reached;
-      if (n < segment_end) {
+      if (n < stop) {
         // Stopped, or a value outgrew V, or (the team) a value widened the span.
         if (!(parallel || shared) || halted() || !step(n)) break;
         ++n;
@@ -1013,7 +1018,17 @@ class FastKernel {
       // A trial is short, so the slower mode costs little (a 256th of the table:
       // a round is 1/32 of the heap sizes between two rounds, half of them in
       // the slower mode), yet long enough to be timed (tens of milliseconds).
-      const std::uint64_t trial_length = std::max(group ? kGroupTrialLength : kTrialLength, n / 256);
+      std::uint64_t trial_length = std::max(group ? kGroupTrialLength : kTrialLength, n / 256);
+      // The mode that lost the last round by more than 2x is timed on a shorter
+      // stretch (by that margin, halved): a lost mode's stretches cost heap
+      // sizes at its slower pace, and on many cores one thread's trials would
+      // take a tenth of the wall time (Grundy's game to 2^24 on 2 threads:
+      // 230,737 heap sizes timed on one thread, 0.27 s; on 16 cores, with the
+      // team 10x faster, 3.4 s of team and 0.27 s more of trials).
+      if (trial && use_team != team_chosen_ && last_margin_ > 2) {
+        trial_length = std::max(kShortestTrial, static_cast<std::uint64_t>(2 * static_cast<double>(trial_length) /
+                                                                           last_margin_));
+      }
       // A group's processes alone agree on a stop only between stretches: they go a trial's length at a time.
       const bool alone = group && !use_team;
       const std::uint64_t stop_at = trial || alone ? std::min(end, n + trial_length) : end;
@@ -1045,6 +1060,7 @@ class FastKernel {
             // round every 4 segments (Grundy's game on two processes: 1.54x
             // one process without the trials, 1.45-1.49x with them).
             const double margin = team_faster ? solo_cost_ / team_cost_ : team_cost_ / solo_cost_;
+            last_margin_ = margin;
             const bool again = team_faster == team_chosen_ && margin >= kClearMargin;
             retrial_segments_ = again ? std::min(2 * retrial_segments_, kMaxRetrial) : kRetrial;
             team_chosen_ = team_faster;
@@ -2235,6 +2251,8 @@ class FastKernel {
   unsigned retrial_segments_ = kRetrial;
   static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;  // at least (2^13 and 2^16 measured worse)
+  static constexpr std::uint64_t kShortestTrial = std::uint64_t{1} << 12;  // a mode that lost by far
+  double last_margin_ = 1;  // the faster mode's lead in the last round (the slower's cost over the faster's)
   // A group's trials: a group's choices so far were far apart (0.167 alone
   // 1.6x cheaper, Grundy's game shared 1.5x), so shorter trials still tell
   // them apart, and its processes alone cost a third more on Grundy's game.
