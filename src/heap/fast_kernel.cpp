@@ -64,8 +64,18 @@ struct Lanes<std::uint32_t> {
 template <class V>
 constexpr std::uint64_t kBlock = 4 * Lanes<V>::kWidth;
 
-template <class Vec>
+// With AVX2 one vptest (g++): the four words moved to general registers and
+// ORed took a tenth of the eight-target scan on 0.007.
+template <bool kAvx2, class Vec>
 [[gnu::always_inline]] inline bool any_lane(const Vec& v) {
+#if !defined(__clang__)
+  if constexpr (kAvx2) {
+    using Words [[gnu::vector_size(32)]] = long long;
+    Words words;
+    std::memcpy(&words, &v, sizeof words);
+    return __builtin_ia32_ptestz256(words, words) == 0;
+  }
+#endif
   U64x4 words;
   std::memcpy(&words, &v, sizeof words);
   return (words[0] | words[1] | words[2] | words[3]) != 0;
@@ -97,7 +107,7 @@ template <class Vec, class V>
 // t[0..K-1] (for a table g: lo = g and hi = g + r give the pairs (a, r - a));
 // returns the end of that block (or end) and sets bit j of `found` for each
 // target seen in it (0 when none was seen before end).
-template <class V, int K>
+template <class V, int K, bool kAvx2>
 [[gnu::always_inline]] inline std::uint64_t find_any_body(const V* lo, const V* hi, std::uint64_t a,
                                                           std::uint64_t end, const V* t, std::uint32_t& found) {
   using Vec = typename Lanes<V>::Vec;
@@ -135,7 +145,7 @@ template <class V, int K>
       pairs(a + u * kW, x);
       for (int j = 0; j < K; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
     }
-    if (any_lane(hit)) {
+    if (any_lane<kAvx2>(hit)) {
       // Rare: recompute the block (keeping it would spill the targets).
       for (int j = 0; j < K; ++j) {
         Vec h = Vec{};
@@ -144,7 +154,7 @@ template <class V, int K>
           pairs(a + u * kW, x);
           h |= reinterpret_cast<Vec>(x == target[j]);
         }
-        if (any_lane(h)) found |= std::uint32_t{1} << j;
+        if (any_lane<kAvx2>(h)) found |= std::uint32_t{1} << j;
       }
       return a + kBlock<V>;
     }
@@ -163,13 +173,13 @@ template <class V, int K>
 template <class V, int K>
 [[gnu::target("avx2")]] std::uint64_t find_any_avx2(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end,
                                                     const V* t, std::uint32_t& found) {
-  return find_any_body<V, K>(lo, hi, a, end, t, found);
+  return find_any_body<V, K, true>(lo, hi, a, end, t, found);
 }
 
 template <class V, int K>
 std::uint64_t find_any_base(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end, const V* t,
                             std::uint32_t& found) {
-  return find_any_body<V, K>(lo, hi, a, end, t, found);
+  return find_any_body<V, K, false>(lo, hi, a, end, t, found);
 }
 
 bool have_avx2() {
