@@ -102,6 +102,61 @@ template <class Vec, class V>
 #endif
 }
 
+// The XORs of the pairs (lo[at + j], *(hi - at - j)), j < W, in the lanes of x
+// (loaded forward, the partners loaded backwards and reversed).
+template <class V, class Vec>
+[[gnu::always_inline]] inline void pair_xors(const V* lo, const V* hi, std::uint64_t at, Vec& x) {
+  constexpr std::uint64_t kW = Lanes<V>::kWidth;
+  Vec y;
+  std::memcpy(&x, lo + at, sizeof x);
+  std::memcpy(&y, hi - at - (kW - 1), sizeof y);
+  // y holds g[r - at - (W-1) ...]; reversed, lane j is g[r - at - j].
+  // clang (the fuzz build) lacks __builtin_shuffle; the g++ build keeps it.
+#if defined(__clang__)
+  if constexpr (kW == 16) {
+    y = __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  } else {
+    y = __builtin_shufflevector(y, y, 7, 6, 5, 4, 3, 2, 1, 0);
+  }
+#else
+  if constexpr (kW == 16) {
+    y = __builtin_shuffle(y, Vec{15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
+  } else {
+    y = __builtin_shuffle(y, Vec{7, 6, 5, 4, 3, 2, 1, 0});
+  }
+#endif
+  x ^= y;
+}
+
+// marks[lo[i] ^ *(hi - i)] = 1 for i < count: the XORs a vector at a time,
+// stored one by one (the scalar loop spent four of its seven instructions a
+// pair on its own bookkeeping).
+template <class V>
+[[gnu::always_inline]] inline void mark_pair_xors_body(const V* lo, const V* hi, std::uint64_t count,
+                                                       std::uint8_t* marks) {
+  using Vec = typename Lanes<V>::Vec;
+  constexpr std::uint64_t kW = Lanes<V>::kWidth;
+  std::uint64_t i = 0;
+  for (; i + kW <= count; i += kW) {
+    Vec x;
+    pair_xors(lo, hi, i, x);
+    V lanes[kW];
+    std::memcpy(lanes, &x, sizeof x);
+    for (std::uint64_t j = 0; j < kW; ++j) marks[lanes[j]] = 1;
+  }
+  for (; i < count; ++i) marks[lo[i] ^ *(hi - i)] = 1;
+}
+
+template <class V>
+[[gnu::target("avx2")]] void mark_pair_xors_avx2(const V* lo, const V* hi, std::uint64_t count, std::uint8_t* marks) {
+  mark_pair_xors_body(lo, hi, count, marks);
+}
+
+template <class V>
+void mark_pair_xors_base(const V* lo, const V* hi, std::uint64_t count, std::uint8_t* marks) {
+  mark_pair_xors_body(lo, hi, count, marks);
+}
+
 // Scans the pairs (lo[a], *(hi - a)), a in [a, end), kBlock at a time, for the
 // first block in which some lo[a] ^ *(hi - a) equals one of the K targets
 // t[0..K-1] (for a table g: lo = g and hi = g + r give the pairs (a, r - a));
@@ -116,33 +171,11 @@ template <class V, int K, bool kAvx2>
   Vec target[K];
   for (int j = 0; j < K; ++j) splat(target[j], t[j]);
   found = 0;
-  // The pair XORs of the vector at a + u*W (loaded forward, the partners reversed).
-  const auto pairs = [lo, hi](std::uint64_t at, Vec& x) {
-    Vec y;
-    std::memcpy(&x, lo + at, sizeof x);
-    std::memcpy(&y, hi - at - (kW - 1), sizeof y);
-    // y holds g[r - at - (W-1) ...]; reversed, lane j is g[r - at - j].
-    // clang (the fuzz build) lacks __builtin_shuffle; the g++ build keeps it.
-#if defined(__clang__)
-    if constexpr (kW == 16) {
-      y = __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    } else {
-      y = __builtin_shufflevector(y, y, 7, 6, 5, 4, 3, 2, 1, 0);
-    }
-#else
-    if constexpr (kW == 16) {
-      y = __builtin_shuffle(y, Vec{15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
-    } else {
-      y = __builtin_shuffle(y, Vec{7, 6, 5, 4, 3, 2, 1, 0});
-    }
-#endif
-    x ^= y;
-  };
   while (a + kBlock<V> <= end) {
     Vec hit = Vec{};
     for (std::uint64_t u = 0; u < kVectors; ++u) {
       Vec x;
-      pairs(a + u * kW, x);
+      pair_xors(lo, hi, a + u * kW, x);
       for (int j = 0; j < K; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
     }
     if (any_lane<kAvx2>(hit)) {
@@ -151,7 +184,7 @@ template <class V, int K, bool kAvx2>
         Vec h = Vec{};
         for (std::uint64_t u = 0; u < kVectors; ++u) {
           Vec x;
-          pairs(a + u * kW, x);
+          pair_xors(lo, hi, a + u * kW, x);
           h |= reinterpret_cast<Vec>(x == target[j]);
         }
         if (any_lane<kAvx2>(h)) found |= std::uint32_t{1} << j;
@@ -205,6 +238,13 @@ std::uint64_t find_any(const V* lo, const V* hi, std::uint64_t a, std::uint64_t 
   if (count <= 2) return find_any_base<V, 2>(lo, hi, a, end, t, found);
   if (count <= 4) return find_any_base<V, 4>(lo, hi, a, end, t, found);
   return find_any_base<V, 8>(lo, hi, a, end, t, found);
+}
+
+/// mark_pair_xors_body, AVX2 when the processor has it.
+template <class V>
+void mark_pair_xors(const V* lo, const V* hi, std::uint64_t count, std::uint8_t* marks) {
+  if (have_avx2()) return mark_pair_xors_avx2(lo, hi, count, marks);
+  mark_pair_xors_base(lo, hi, count, marks);
 }
 
 int parity(std::uint64_t v) { return std::popcount(v) & 1; }
@@ -743,9 +783,7 @@ class FastKernel {
   void mark_pairs(std::uint64_t rest, std::uint64_t first, std::uint64_t last, std::uint8_t* marks) const {
     for (std::uint64_t a = first; a <= last;) {
       const PairView<V> view = g_.pairs(rest, a, last + 1);
-      const V* lo = view.lo;
-      const V* hi = view.hi;
-      for (std::uint64_t i = 0; i < view.count; ++i) marks[lo[i] ^ *(hi - i)] = 1;
+      mark_pair_xors(view.lo, view.hi, view.count, marks);
       a += view.count;
     }
   }
