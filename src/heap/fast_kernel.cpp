@@ -639,10 +639,7 @@ class FastKernel {
       const std::uint64_t first = rest >= known ? rest - known + 1 : 1;  // (a, rest - a) lies below known
       mark_pairs(rest, first, std::min(half(rest), prefix), s.mark.data());
     }
-    s.candidates.clear();
-    for (std::uint64_t v = 0; v < guesses.limit; ++v) {
-      if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
-    }
+    collect_unmarked(s, guesses.limit);
     std::memset(s.mark.data(), 0, guesses.span);
     DenseGuess& guess = dense_guess(n);
     guess.known = known;
@@ -757,6 +754,25 @@ class FastKernel {
   // Marks are plain byte stores (no test, no list): the hot loops stay
   // branch-free, and clearing span_ bytes is cheap for the spans that occur.
   static void mark(Scratch& s, std::uint64_t v) { s.mark[v] = 1; }
+
+  // s.candidates = the values below limit not marked, ascending: eight marks
+  // (bytes 0 or 1) a step. One at a time this was a tenth of 0.007's time
+  // (values to 2048, a few of them left a heap size).
+  static void collect_unmarked(Scratch& s, std::uint64_t limit) {
+    s.candidates.clear();
+    const std::uint8_t* const marks = s.mark.data();
+    std::uint64_t v = 0;
+    for (; v + 8 <= limit; v += 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, marks + v, sizeof word);
+      for (std::uint64_t open = ~word & 0x0101010101010101U; open != 0; open &= open - 1) {
+        s.candidates.push_back(static_cast<std::uint32_t>(v + static_cast<std::uint64_t>(std::countr_zero(open)) / 8));
+      }
+    }
+    for (; v < limit; ++v) {
+      if (!marks[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
+    }
+  }
   void clear_marks(Scratch& s) const { std::memset(s.mark.data(), 0, span_); }
 
   // The options that leave at most one heap.
@@ -910,11 +926,8 @@ class FastKernel {
       const std::uint64_t rest = n - k;
       mark_pair_prefix(rest, std::min(half(rest), prefix), s.mark.data());
     }
-    s.candidates.clear();
     const std::uint64_t limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
-    for (std::uint64_t v = 0; v < limit; ++v) {
-      if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
-    }
+    collect_unmarked(s, limit);
     clear_marks(s);
     const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
     return unreached == kNone ? limit : unreached;
@@ -963,10 +976,7 @@ class FastKernel {
     const int q = common_class(n);
     std::uint64_t m = 0;
     while (s.mark[m] || parity(m & mask_) == q) ++m;
-    s.candidates.clear();
-    for (std::uint64_t v = 0; v < m; ++v) {
-      if (!s.mark[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
-    }
+    collect_unmarked(s, m);
     std::memset(s.mark.data(), 0, std::max(span_, m + 1));
     if (s.candidates.empty()) return m;
     const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
