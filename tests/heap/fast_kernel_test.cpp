@@ -139,7 +139,8 @@ TEST(FastKernel, ThreadCountDoesNotChangeValues) {
   }
   if (kScale == 1) {
     // The team joins the dense method (0.007) from 2^12 heaps on; with
-    // adaptive timing, from 2^16 on after one segment timed on one thread.
+    // adaptive timing, from 2^16 on after a segment's first eighth timed on one
+    // thread (the rest of it on the team, timed too).
     const HeapRules treblecross = octal("0.007", {0, 0, 0, 7});
     const std::uint64_t upto = (1 << 16) + 20000;
     std::vector<std::uint16_t> one = fast_table<std::uint16_t>(treblecross, 1 << 16);
