@@ -1194,9 +1194,12 @@ class FastKernel {
     // by each.
     if (shared_group()) return run_blocks_speculative(begin, end, members, words);
     // Two members with eight mask words finish in order: there the guesses
-    // and the proofs carry twice the words, and the in-order finish was
-    // faster (Grundy's game from 2^23 on 2 threads: 706-722 against 726-744
-    // ms; from 2^22, four words, 621-631 against 570-575 ms).
+    // and the proofs carry twice the words, and the in-order finish is faster
+    // (Grundy's game from 2^23 by 2^20 on 2 threads: 622-638 against 685-719
+    // ms). With four words the two are close (from 2^22: 535-537 ms in order,
+    // 559-568 speculating; the table to 2^22 2.21-2.23 against 2.25-2.29 s),
+    // and the speculation stays: it leaves a third of the serial time (0.22
+    // against 0.63 s), the share that many cores feel.
     const bool wide_pair = members == 2 && words == detail::kMaxMaskWords;
     if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from && !wide_pair) {
       return run_blocks_speculative(begin, end, members, words);
