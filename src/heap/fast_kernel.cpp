@@ -639,11 +639,14 @@ class FastKernel {
       const std::uint64_t first = rest >= known ? rest - known + 1 : 1;  // (a, rest - a) lies below known
       mark_pairs(rest, first, std::min(half(rest), prefix), s.mark.data());
     }
-    collect_unmarked(s, guesses.limit);
-    std::memset(s.mark.data(), 0, guesses.span);
     DenseGuess& guess = dense_guess(n);
     guess.known = known;
-    guess.count = first_unreached_group(n, prefix + 1, s.candidates, guess.unreached);
+    guess.count = 0;
+    for (std::uint64_t next = 0; guess.count == 0 && next < guesses.limit;) {
+      next = collect_unmarked(s, next, guesses.limit, kCandidateBatch);
+      guess.count = first_unreached_group(n, prefix + 1, s.candidates, guess.unreached);
+    }
+    std::memset(s.mark.data(), 0, guesses.span);
   }
 
   // The smallest of the guess's members that no option of n reaching into
@@ -755,23 +758,25 @@ class FastKernel {
   // branch-free, and clearing span_ bytes is cheap for the spans that occur.
   static void mark(Scratch& s, std::uint64_t v) { s.mark[v] = 1; }
 
-  // s.candidates = the values below limit not marked, ascending: eight marks
-  // (bytes 0 or 1) a step. One at a time this was a tenth of 0.007's time
-  // (values to 2048, a few of them left a heap size).
-  static void collect_unmarked(Scratch& s, std::uint64_t limit) {
+  // s.candidates = the values v in [from, limit) not marked, ascending, at most
+  // `most` of them (or a few more: whole steps); returns where it stopped (past
+  // the last taken, or limit). Eight marks (bytes 0 or 1) a step: one at a time
+  // this was a tenth of 0.007's time.
+  static std::uint64_t collect_unmarked(Scratch& s, std::uint64_t from, std::uint64_t limit, std::uint64_t most) {
     s.candidates.clear();
     const std::uint8_t* const marks = s.mark.data();
-    std::uint64_t v = 0;
-    for (; v + 8 <= limit; v += 8) {
+    std::uint64_t v = from;
+    for (; v + 8 <= limit && s.candidates.size() < most; v += 8) {
       std::uint64_t word = 0;
       std::memcpy(&word, marks + v, sizeof word);
       for (std::uint64_t open = ~word & 0x0101010101010101U; open != 0; open &= open - 1) {
         s.candidates.push_back(static_cast<std::uint32_t>(v + static_cast<std::uint64_t>(std::countr_zero(open)) / 8));
       }
     }
-    for (; v < limit; ++v) {
+    for (; v < limit && s.candidates.size() < most; ++v) {
       if (!marks[v]) s.candidates.push_back(static_cast<std::uint32_t>(v));
     }
+    return v;
   }
   void clear_marks(Scratch& s) const { std::memset(s.mark.data(), 0, span_); }
 
@@ -927,9 +932,12 @@ class FastKernel {
       mark_pair_prefix(rest, std::min(half(rest), prefix), s.mark.data());
     }
     const std::uint64_t limit = std::min<std::uint64_t>(span_, std::numeric_limits<V>::max() + std::uint64_t{1});
-    collect_unmarked(s, limit);
+    std::uint64_t unreached = kNone;
+    for (std::uint64_t next = 0; unreached == kNone && next < limit;) {
+      next = collect_unmarked(s, next, limit, kCandidateBatch);
+      unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
+    }
     clear_marks(s);
-    const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
     return unreached == kNone ? limit : unreached;
   }
 
@@ -976,7 +984,7 @@ class FastKernel {
     const int q = common_class(n);
     std::uint64_t m = 0;
     while (s.mark[m] || parity(m & mask_) == q) ++m;
-    collect_unmarked(s, m);
+    collect_unmarked(s, 0, m, m);
     std::memset(s.mark.data(), 0, std::max(span_, m + 1));
     if (s.candidates.empty()) return m;
     const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, s.candidates);
@@ -2274,6 +2282,12 @@ class FastKernel {
   // against n / 6: 0.99 / 0.91 s to 2^17, 3.78-3.83 / 3.35-3.43 s to 2^18,
   // 12.59 / 12.12 s to 2^19 (n / 4 and n / 5 about as good, n / 3 worse).
   static constexpr std::uint64_t kDensePrefixShare = 6;
+  // The dense method's candidates are taken from the marks this many at a time,
+  // ascending, the next ones only when all those were reached: every value past
+  // the table's largest is unmarked (0.007 to 2^18: values to 1,064 of a span
+  // of 2,048, about a thousand candidates a heap size), and the answer nearly
+  // always lies among the first few.
+  static constexpr std::uint64_t kCandidateBatch = 64;
   static constexpr std::uint64_t kSparseFrom = 4096;
   static constexpr std::uint64_t kDenseTeamFrom = std::uint64_t{1} << 12;
   static constexpr std::uint64_t kDenseTimedFrom = std::uint64_t{1} << 16;
