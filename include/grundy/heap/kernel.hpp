@@ -67,11 +67,12 @@ struct KernelControl {
   /// proven by every member, confirmed in order); on smaller teams member 0
   /// finishes them in order while the others share the next block. On two
   /// members (where member 0's guesses find the candidates too) the
-  /// speculation leaves a third of the in-order finish's serial time and is
-  /// faster (Grundy's game to 2^22: 8%), except with eight mask words (values
-  /// from 256), where two members finish in order; beyond two, the in-order
-  /// finish (about half of one thread's work) caps the team near 2x. 0: never
-  /// (a table in bounded memory never speculates).
+  /// speculation leaves a third of the in-order finish's serial time at about
+  /// its speed, except with eight mask words (values from 256), where two
+  /// members finish in order (faster there); beyond two, the in-order finish
+  /// (about half of one thread's work) caps the team near 2x. The same in
+  /// bounded memory, where the members read only the head and the window
+  /// during a block. 0: never.
   /// Values never depend on it.
   unsigned speculative_from = 2;
   /// Tests only: the sparse-space method on a team drops its guesses from the
