@@ -139,7 +139,10 @@ TEST(ParallelSolver, ThreadWorkAccountsForEveryPositionPushed) {
   }
   EXPECT_EQ(pushed, parallel.positions_searched());
   EXPECT_GE(pushed, parallel.memo_size());
-  EXPECT_GT(parallel.thread_work()[0].positions, 1024U);  // thread 0 alone pushes the first 1,024
+  // Thread 0 alone pushes the first 1,024; after that the helper may finish
+  // every position thread 0 would have pushed (a busy machine), so at least.
+  EXPECT_GE(parallel.thread_work()[0].positions, 1024U);
+  EXPECT_GT(pushed, 1024U);
 }
 
 TEST(ParallelSolver, MemoryBudgetEndsInAClearError) {
