@@ -447,6 +447,14 @@ class FastKernel {
   // agreed by all at the same heap size.
   [[nodiscard]] bool halted() const { return shared_group() ? group_stopped_ : stop_requested(); }
 
+  // True once a timed trial has run past its deadline (run_blocks_timed): the
+  // block loops end there, after a whole block.
+  bool trial_overrun() {
+    if (trial_deadline_ == kNoDeadline || std::chrono::steady_clock::now() < trial_deadline_) return false;
+    trial_overran_ = true;
+    return true;
+  }
+
   // Computes g(n) on this thread; false when it does not fit in V.
   bool step(std::uint64_t n) {
     const std::uint64_t value = sparse_ ? value_sparse(n, scratch_[0], rare_.size()) : value_dense(n, scratch_[0]);
@@ -1120,14 +1128,32 @@ class FastKernel {
       const bool alone = group && !use_team;
       const std::uint64_t stop_at = trial || alone ? std::min(end, n + trial_length) : end;
       const auto start = std::chrono::steady_clock::now();
+      // A trial ends once it has cost control_.trial_overrun times the other
+      // mode's latest pace for its whole stretch (a busy machine: a member
+      // waits for a descheduled one at every block). Not in a group: its
+      // processes must cut the same blocks.
+      trial_overran_ = false;
+      trial_deadline_ = kNoDeadline;
+      const double other_pace = use_team ? solo_pace_ : team_pace_;
+      if (trial && !group && other_pace < kUntimed) {
+        trial_deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                      std::chrono::duration<double>(control_.trial_overrun * other_pace *
+                                                                    static_cast<double>(stop_at - n)));
+      }
       const std::uint64_t reached = alone ? run_blocks_alone(n, stop_at) : run_blocks(n, stop_at, use_team);
+      trial_deadline_ = kNoDeadline;
       double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (group && (trial || alone)) seconds = slowest_in_group(seconds);
-      if (trial && reached >= n + 4 * block_length()) {
+      if (trial && (reached >= n + 4 * block_length() || (trial_overran_ && reached > n))) {
         // Each mode's cheapest trial counts: a hiccup of the machine (a core taken
         // away for a while) slows one trial, not both.
+        if (trial_overran_ && control_.stats != nullptr) {
+          control_.stats->overrun_trials.fetch_add(1, std::memory_order_relaxed);
+        }
+        const double pace = seconds / static_cast<double>(reached - n);
+        (use_team ? team_pace_ : solo_pace_) = pace;
         double& best = use_team ? team_cost_ : solo_cost_;
-        best = std::min(best, seconds / static_cast<double>(reached - n));
+        best = std::min(best, pace);
         if (--trials_due_ == 0) {
           // The team must be clearly faster: when it only matches one thread, its
           // second member mostly spins (0.167's blocks have few partners to share).
@@ -1159,8 +1185,9 @@ class FastKernel {
       } else if (adaptive && !trial && reached == end && ++segments_since_trial_ >= retrial_segments_) {
         trials_due_ = kTrials;
       }
-      // (A trial cut short measured too little: it is run again.)
-      const bool cut = reached < stop_at;
+      // (A trial cut short measured too little: it is run again; one that
+      // overran measured enough.)
+      const bool cut = reached < stop_at && !trial_overran_;
       n = reached;
       if (cut) break;  // stopped, or a value widened the masks
     }
@@ -1236,7 +1263,7 @@ class FastKernel {
       };
       run_team(finish_and_share, members);
       const bool stop = shared_group() ? group_stopped_ : stop_requested();
-      if (widened || n >= end || stop || !blocks_apply(n)) break;
+      if (widened || n >= end || stop || !blocks_apply(n) || trial_overrun()) break;
       if (more) {
         std::swap(current, next);
       } else {
@@ -1418,7 +1445,7 @@ class FastKernel {
       if (widened) break;
       // The rest of the block in order, as on one thread.
       widened = finish_in_order(n, block_end, *current, words);
-      if (widened || n >= end || halted() || !blocks_apply(n)) break;
+      if (widened || n >= end || halted() || !blocks_apply(n) || trial_overrun()) break;
       if (group && more && (!dropped || !near_sent)) {  // the reduction combined the next block's masks
         if (!near_sent) mark_near(*next, words);
         std::swap(current, next);
@@ -2354,6 +2381,13 @@ class FastKernel {
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;  // at least (2^13 and 2^16 measured worse)
   static constexpr std::uint64_t kShortestTrial = std::uint64_t{1} << 12;  // a mode that lost by far
   double last_margin_ = 1;  // the faster mode's lead in the last round (the slower's cost over the faster's)
+  // Each mode's pace in its latest trial (seconds per heap size), and the
+  // deadline of the trial running now (kNoDeadline outside trials).
+  double solo_pace_ = kUntimed;
+  double team_pace_ = kUntimed;
+  static constexpr auto kNoDeadline = std::chrono::steady_clock::time_point::max();
+  std::chrono::steady_clock::time_point trial_deadline_ = kNoDeadline;
+  bool trial_overran_ = false;
   // A group's trials: a group's choices so far were far apart (0.167 alone
   // 1.6x cheaper, Grundy's game shared 1.5x), so shorter trials still tell
   // them apart, and its processes alone cost a third more on Grundy's game.

@@ -41,6 +41,9 @@ struct KernelStats {
   /// with KernelControl::spoil_guesses), after which the block went on in order.
   std::atomic<std::uint64_t> guessed_steps{0};
   std::atomic<std::uint64_t> failed_guesses{0};
+  /// Timed trials (KernelControl::adaptive) ended at their deadline
+  /// (KernelControl::trial_overrun).
+  std::atomic<std::uint64_t> overrun_trials{0};
 };
 
 struct KernelControl {
@@ -55,6 +58,12 @@ struct KernelControl {
   /// slower); when false it always uses `threads` where its method can (tests,
   /// benchmarks of the thread count). Values never depend on it.
   bool adaptive = true;
+  /// A timed trial of one mode ends, after a whole block, once it has taken
+  /// this many times the other mode's latest pace for its whole stretch: on a
+  /// busy machine a member waits for a descheduled one at every block, and an
+  /// unbounded trial of the team cost more than the rest of a small table.
+  /// Tests set it near 0 to cut every such trial. Values never depend on it.
+  double trial_overrun = 2;
   /// When set, extend_fast reports its method here (extend_plain ignores it).
   KernelStats* stats = nullptr;
   /// When set (and of more than one process), extend_fast shares the blocks of
