@@ -1114,15 +1114,16 @@ class FastKernel {
       // a round is 1/32 of the heap sizes between two rounds, half of them in
       // the slower mode), yet long enough to be timed (tens of milliseconds).
       std::uint64_t trial_length = std::max(group ? kGroupTrialLength : kTrialLength, n / 256);
-      // The mode that lost the last round by more than 2x is timed on a shorter
-      // stretch (by that margin, halved): a lost mode's stretches cost heap
-      // sizes at its slower pace, and on many cores one thread's trials would
-      // take a tenth of the wall time (Grundy's game to 2^24 on 2 threads:
-      // 230,737 heap sizes timed on one thread, 0.27 s; on 16 cores, with the
-      // team 10x faster, 3.4 s of team and 0.27 s more of trials).
-      if (trial && use_team != team_chosen_ && last_margin_ > 2) {
-        trial_length = std::max(kShortestTrial, static_cast<std::uint64_t>(2 * static_cast<double>(trial_length) /
-                                                                           last_margin_));
+      // The mode that lost the last round by a clear margin is timed on a
+      // stretch shorter by the square of that margin: a lost mode's stretches
+      // cost heap sizes at its slower pace, and one thread's trials are time in
+      // which one core computes alone (Grundy's game to 2^24 on 2 threads,
+      // the team 1.7x faster: 230,737 heap sizes timed on one thread, 0.27 s,
+      // when only margins past 2 shortened them by the margin, halved; on 16
+      // cores, with the team 10x faster, 0.27 s beside 3.4 s of team).
+      if (trial && use_team != team_chosen_ && last_margin_ > kClearMargin) {
+        trial_length = std::max(kShortestTrial, static_cast<std::uint64_t>(static_cast<double>(trial_length) /
+                                                                           (last_margin_ * last_margin_)));
       }
       // A group's processes alone agree on a stop only between stretches: they go a trial's length at a time.
       const bool alone = group && !use_team;
@@ -1228,15 +1229,12 @@ class FastKernel {
     // Processes of a group always speculate: the finish in order would be repeated
     // by each.
     if (shared_group()) return run_blocks_speculative(begin, end, members, words);
-    // Two members with eight mask words finish in order: there the guesses
-    // and the proofs carry twice the words, and the in-order finish is faster
-    // (Grundy's game from 2^23 by 2^20 on 2 threads: 622-638 against 685-719
-    // ms). With four words the two are close (from 2^22: 535-537 ms in order,
-    // 559-568 speculating; the table to 2^22 2.21-2.23 against 2.25-2.29 s),
-    // and the speculation stays: it leaves a third of the serial time (0.22
-    // against 0.63 s), the share that many cores feel.
-    const bool wide_pair = members == 2 && words == detail::kMaxMaskWords;
-    if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from && !wide_pair) {
+    // Every team speculates, two members with eight mask words too: there the
+    // in-order finish was faster until the scans were claimed several at a
+    // time; the table to 2^24 on 2 threads now takes as long either way
+    // (11.90-12.18 against 11.87-12.04 s), and the speculation's serial time,
+    // the one many cores feel, is 0.87-0.91 s against 1.44-1.60.
+    if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from) {
       return run_blocks_speculative(begin, end, members, words);
     }
     std::uint64_t n = begin;

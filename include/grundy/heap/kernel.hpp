@@ -77,9 +77,8 @@ struct KernelControl {
   /// finishes them in order while the others share the next block. On two
   /// members (where member 0's guesses find the candidates too) the
   /// speculation leaves a third of the in-order finish's serial time at about
-  /// its speed, except with eight mask words (values from 256), where two
-  /// members finish in order (faster there); beyond two, the in-order finish
-  /// (about half of one thread's work) caps the team near 2x. The same in
+  /// its speed; beyond two, the in-order finish (about half of one thread's
+  /// work) caps the team near 2x. The same in
   /// bounded memory, where the members read only the head and the window
   /// during a block. 0: never.
   /// Values never depend on it.
