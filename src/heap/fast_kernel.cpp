@@ -1027,7 +1027,7 @@ class FastKernel {
   // of partners below 2L are finished in order, so L follows the prefix. A
   // team's blocks go to 256: each round pays the members' start and end and
   // the confirmation in order, which a longer block spreads (Grundy's game
-  // from 2^22 by 2^21 on 2 threads: 1.03-1.04 s against 1.05-1.07 s, serial
+  // from 2^22 by 2^21 on 2 threads: 1.02-1.04 s against 1.05-1.07 s, serial
   // 4.3-4.6% against 5.7-6.5%; with 512, 1.07-1.09 s; one thread with 256,
   // 3% slower).
   [[nodiscard]] std::uint64_t block_length() const { return team_blocks_ ? team_block_length_ : block_length_; }

@@ -78,9 +78,8 @@ struct KernelControl {
   /// members (where member 0's guesses find the candidates too) the
   /// speculation leaves a third of the in-order finish's serial time at about
   /// its speed; beyond two, the in-order finish (about half of one thread's
-  /// work) caps the team near 2x. The same in
-  /// bounded memory, where the members read only the head and the window
-  /// during a block. 0: never.
+  /// work) caps the team near 2x. The same in bounded memory, where the
+  /// members read only the head and the window during a block. 0: never.
   /// Values never depend on it.
   unsigned speculative_from = 2;
   /// Tests only: the sparse-space method on a team drops its guesses from the
