@@ -127,7 +127,7 @@ TEST(ParallelKernel, DroppedGuessesStillGiveTheOneThreadTable) {
       std::vector<std::uint16_t> g;
       EXPECT_EQ(extend_fast(rules, g, upto, control), upto + 1);
       EXPECT_EQ(g, one);
-      EXPECT_GT(stats.failed_guesses.load(), upto / 1024);  // at least one per block of at most 128
+      EXPECT_GT(stats.failed_guesses.load(), upto / 1024);  // at least one per block of at most 256
     }
   }
 }
