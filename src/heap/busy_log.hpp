@@ -12,7 +12,8 @@
 namespace grundy::heap::detail {
 
 /// One member's busy spans in one job (steady-clock nanoseconds).
-class BusyLog {
+// A cache line each: every member marks its own log as it takes work.
+class alignas(64) BusyLog {
  public:
   void begin() {
     spans_.clear();

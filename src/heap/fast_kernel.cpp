@@ -324,7 +324,9 @@ template <class V, class S>
 class FastKernel {
   // What one thread needs for one heap size: the marks (one byte per value) and
   // the candidate list.
-  struct Scratch {
+  // A cache line each: a team's members push candidates into their own
+  // scratch, which would otherwise share a line with another member's.
+  struct alignas(64) Scratch {
     std::vector<std::uint8_t> mark;
     std::vector<std::uint32_t> candidates;
   };
@@ -499,7 +501,9 @@ class FastKernel {
   // reached by the scan or the options left, or were never candidates); when
   // none is left (rare), n is computed again in full. The values are value_dense's.
 
-  struct DenseGuess {
+  // A cache line each: neighbouring heap sizes are speculated by different
+  // members while member 0 reads the finished ones.
+  struct alignas(64) DenseGuess {
     V unreached[8];  // the first group's members no pair of the proof scan reaches
     int count;       // 0: every candidate is reached, g(n) = limit
     std::uint64_t known;  // the speculation read the values below it
@@ -647,13 +651,16 @@ class FastKernel {
       const std::uint64_t first = rest >= known ? rest - known + 1 : 1;  // (a, rest - a) lies below known
       mark_pairs(rest, first, std::min(half(rest), prefix), s.mark.data());
     }
+    V unreached[8] = {};  // scanned here, not in the shared ring, then stored once
+    int count = 0;
+    for (std::uint64_t next = 0; count == 0 && next < guesses.limit;) {
+      next = collect_unmarked(s, next, guesses.limit, kCandidateBatch);
+      count = first_unreached_group(n, prefix + 1, s.candidates, unreached);
+    }
     DenseGuess& guess = dense_guess(n);
     guess.known = known;
-    guess.count = 0;
-    for (std::uint64_t next = 0; guess.count == 0 && next < guesses.limit;) {
-      next = collect_unmarked(s, next, guesses.limit, kCandidateBatch);
-      guess.count = first_unreached_group(n, prefix + 1, s.candidates, guess.unreached);
-    }
+    guess.count = count;
+    std::copy_n(unreached, 8, guess.unreached);
     std::memset(s.mark.data(), 0, guesses.span);
   }
 
