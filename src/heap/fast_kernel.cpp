@@ -1659,6 +1659,14 @@ class FastKernel {
         const std::size_t take = std::max<std::size_t>(1, left / (2 * members));
         if (spec_.next_scan.compare_exchange_weak(j, j + take, std::memory_order_relaxed)) {
           log.busy();
+          // Member 0 wrote the claimed guesses' candidates on its core: their
+          // lines are fetched together, not one miss per proof (Grundy's game
+          // from 2^23 by 2^20 on two threads: 1.5-2% faster).
+          if (full_guesses_) {
+            for (std::size_t k = 0; k < take; ++k) {
+              __builtin_prefetch(guess_candidates_.data() + (i + k * processes) * span_);
+            }
+          }
           for (std::size_t k = 0; k < take; ++k) scan_guess(current, i + k * processes, prefix, words);
           idle = 0;
         }
