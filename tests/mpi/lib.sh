@@ -9,7 +9,8 @@ cd "$work"
 # Root in a container: Open MPI asks for these to run at all.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Loopback only, no high-speed fabric probing: quick and quiet on any machine.
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
+# (pml ob1: the default first tries the fabric libraries, 0.2 s at every start.)
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_pml=ob1
 # More ranks than cores: a rank waiting in a reduction yields its core, and no
 # rank is pinned to a core another already holds.
 export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_hwloc_base_binding_policy=none
