@@ -14,6 +14,7 @@
 // (histogram, mask, rare list) is rebuilt from the given prefix on every call,
 // so chunked calls and resumed tables agree.
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -284,7 +285,9 @@ class VectorValues {
   }
   /// The speculated finish's guesses: appended, confirmed (or corrected), or dropped.
   void push_guess(V v) { push_back(v); }
-  void confirm(std::uint64_t i, V v) { data_[i] = v; }
+  void confirm(std::uint64_t i, V v) {
+    if (data_[i] != v) data_[i] = v;  // a guess that held is not stored again: no line taken from the other cores
+  }
   void truncate(std::uint64_t n) { g_.resize(n); }
   void reserve(std::uint64_t n) {
     g_.reserve(n);
@@ -1336,8 +1339,9 @@ class FastKernel {
 
   // A block's guesses live in two arrays, guess_values_ (m, written by member 0)
   // and guess_answers_ (the proof's answer, kNone when the guess holds, written
-  // by the member that proves it): one array of both made each answer evict the
-  // line member 0 was writing its next guesses to.
+  // by the member that proves it; on a team in memory kUnproved until then):
+  // one array of both made each answer evict the line member 0 was writing its
+  // next guesses to.
 
   struct Speculation {
     // ready and guessed_all are member 0's, the cursors the provers': apart, so
@@ -1408,7 +1412,14 @@ class FastKernel {
       spec_.near_cursor.store(0, std::memory_order_relaxed);
       spec_.near_ready = false;
       spec_.finished.store(0, std::memory_order_relaxed);
-      std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);  // in a group, the others' stay so
+      // A team in memory confirms in the round the guesses proved so far
+      // (confirm_proved); in a group the answers come with the reduction, and
+      // the others' stay kNone.
+      confirm_in_round_ = S::kInMemory && !group && members >= 2 && !control_.spoil_guesses;
+      confirm_begin_ = n;
+      confirmed_ = 0;
+      confirm_stopped_ = false;
+      std::fill(guess_answers_.begin(), guess_answers_.end(), confirm_in_round_ ? kUnproved : kNone);
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
@@ -1426,7 +1437,7 @@ class FastKernel {
       std::optional<InOrderClock> in_order(std::in_place, *this);
       bool widened = false;
       bool dropped = false;
-      std::size_t i = 0;
+      std::size_t i = confirmed_;
       while (i < ready) {
         const std::uint64_t guessed = guess_values_[i];
         const std::uint64_t answer = guess_answers_[i];
@@ -1644,6 +1655,7 @@ class FastKernel {
     std::size_t ready = 0;
     bool all = false;
     for (unsigned idle = 0;;) {
+      if (t == 0 && confirm_in_round_) confirm_proved();
       std::size_t j = spec_.next_scan.load(std::memory_order_relaxed);
       const std::size_t i = j * processes + process;
       if (i >= ready && !all) {
@@ -1715,6 +1727,7 @@ class FastKernel {
   void combine_round(unsigned t, unsigned members, BlockShare& next, detail::BusyLog& log) {
     spec_.finished.fetch_add(1, std::memory_order_acq_rel);
     for (unsigned spins = 0; spec_.finished.load(std::memory_order_acquire) < members;) {
+      if (t == 0 && confirm_in_round_) confirm_proved();
       log.idle();
       detail::pause_briefly(++spins);
     }
@@ -1730,6 +1743,36 @@ class FastKernel {
     std::uint64_t* const with_near = near_combined_.data() + first;
     std::copy(share, share + (last - first), with_near);
     for (unsigned u = 0; u < members; ++u) detail::combine_masks(with_near, near_masks_[u].data() + first, last - first);
+  }
+
+  // Guess i's answer (kNone: it holds), read by member 0 in the round (confirm_proved).
+  void publish_answer(std::size_t i, std::uint64_t answer) {
+    std::atomic_ref<std::uint64_t>(guess_answers_[i]).store(answer, std::memory_order_release);
+  }
+
+  // Member 0, in the round: confirms in order the guesses of the block at
+  // confirm_begin_ whose proofs are done and held, as after the round, so that only
+  // those still unproved at the round's end are confirmed then (on many cores
+  // the confirmation after the round is serial time between rounds). Stops for
+  // the round at the first guess that failed, or whose value would change what
+  // the other members read (the span, the typical values and the lengths they
+  // set, the rare heaps): that one and the rest are confirmed after the round.
+  void confirm_proved() {
+    const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);  // final: member 0 guessed
+    while (!confirm_stopped_ && confirmed_ < ready) {
+      const std::uint64_t answer =
+          std::atomic_ref<std::uint64_t>(guess_answers_[confirmed_]).load(std::memory_order_acquire);
+      if (answer == kUnproved) return;
+      const std::uint64_t n = confirm_begin_ + confirmed_;
+      const std::uint64_t value = guess_values_[confirmed_];
+      if (answer != kNone || value > max_value_ || value > typical_max_ || (sparse_ && is_rare(n, value))) {
+        confirm_stopped_ = true;
+        return;
+      }
+      g_.confirm(n, static_cast<V>(value));
+      account(n);
+      ++confirmed_;
+    }
   }
 
   // The proof of guess i (heap size begin + i): its candidates (open_candidates,
@@ -1765,10 +1808,10 @@ class FastKernel {
       // short, or distant pairs) is left to member 0 after the round, or in a
       // group to the first process, which holds the file (scan_unscanned). So
       // no read depends on which member took which proof.
-      guess_answers_[i] = kUnscanned;
+      publish_answer(i, kUnscanned);
       return;
     }
-    guess_answers_[i] = value == guess_values_[i] ? kNone : value;
+    publish_answer(i, value == guess_values_[i] ? kNone : value);
   }
 
   // Member 0's part: the cheap part of each finish of the block, in order, each
@@ -2336,6 +2379,7 @@ class FastKernel {
 
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
+  static constexpr std::uint64_t kUnproved = kNone - 2;   // a guess whose proof is not done (confirm_proved)
   static constexpr std::size_t kGuessLanes = 4;  // copies of the marks in guess_common
   // Guesses published to the provers together: each publication takes member 0
   // the cache line the provers watch (0.167's guesses took a quarter longer one at a time).
@@ -2436,6 +2480,10 @@ class FastKernel {
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
   std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m
+  bool confirm_in_round_ = false;  // member 0 confirms proved guesses in the round (confirm_proved)
+  bool confirm_stopped_ = false;   // it met a guess to confirm after the round
+  std::uint64_t confirm_begin_ = 0;  // the block's first heap size
+  std::size_t confirmed_ = 0;      // the block's guesses it confirmed
   std::vector<std::uint64_t> guess_answers_;      // per heap size of the block: its proof's answer
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
   std::vector<std::uint32_t> guess_counts_;        // per heap size: its candidates (full_guesses_)
