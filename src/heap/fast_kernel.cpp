@@ -1464,6 +1464,7 @@ class FastKernel {
       n += i;
       if (control_.stats != nullptr) {
         control_.stats->guessed_steps.fetch_add(i, std::memory_order_relaxed);
+        control_.stats->confirmed_in_round.fetch_add(confirmed_, std::memory_order_relaxed);
         if (dropped) control_.stats->failed_guesses.fetch_add(1, std::memory_order_relaxed);
       }
       if (widened) break;

@@ -101,6 +101,10 @@ TEST(ParallelKernel, SpeculativeFinishGivesTheOneThreadTable) {
       }
       if (c.rules.name() == "grundys-game") {
         EXPECT_GT(stats.failed_guesses.load(), 0U);
+        // Member 0 confirmed guesses while the block was still being proved, and
+        // stopped at each failed one (the values above are the one thread's).
+        EXPECT_GT(stats.confirmed_in_round.load(), 0U);
+        EXPECT_LE(stats.confirmed_in_round.load(), stats.guessed_steps.load());
       }
     }
     // The in-order finish on a team (the bounded-memory tables') gives it too.

@@ -41,6 +41,9 @@ struct KernelStats {
   /// with KernelControl::spoil_guesses), after which the block went on in order.
   std::atomic<std::uint64_t> guessed_steps{0};
   std::atomic<std::uint64_t> failed_guesses{0};
+  /// Of the guessed heap sizes, those member 0 confirmed while the others still
+  /// proved the block (a team in memory), not after it.
+  std::atomic<std::uint64_t> confirmed_in_round{0};
   /// Timed trials (KernelControl::adaptive) ended at their deadline
   /// (KernelControl::trial_overrun).
   std::atomic<std::uint64_t> overrun_trials{0};
