@@ -11,8 +11,8 @@
 
 namespace grundy::heap::detail {
 
-/// One member's busy spans in one job (steady-clock nanoseconds).
-// A cache line each: every member marks its own log as it takes work.
+/// One member's busy spans in one job (steady-clock nanoseconds); a cache line
+/// each, since every member marks its own log as it takes work.
 class alignas(64) BusyLog {
  public:
   void begin() {
