@@ -1035,11 +1035,11 @@ class FastKernel {
   // Half the prefix, 16 to 128 heap sizes (measured, one thread: Grundy's game
   // best near 128 with its prefix of 1024, 0.167 near 32 with 64): the pairs
   // of partners below 2L are finished in order, so L follows the prefix. A
-  // team's blocks go to 256: each round pays the members' start and end and
-  // the confirmation in order, which a longer block spreads (Grundy's game
-  // from 2^22 by 2^21 on 2 threads: 1.02-1.04 s against 1.05-1.07 s, serial
-  // 4.3-4.6% against 5.7-6.5%; with 512, 1.07-1.09 s; one thread with 256,
-  // 3% slower).
+  // team's blocks go to 256: each round pays the members' start and end (and
+  // then the confirmation in order, now mostly in the round: confirm_proved),
+  // which a longer block spreads (Grundy's game from 2^22 by 2^21 on 2
+  // threads: 1.02-1.04 s against 1.05-1.07 s, serial 4.3-4.6% against
+  // 5.7-6.5%; with 512, 1.07-1.09 s; one thread with 256, 3% slower).
   [[nodiscard]] std::uint64_t block_length() const { return team_blocks_ ? team_block_length_ : block_length_; }
 
   // Both lengths follow the typical values (read per heap size: kept, not recomputed).
