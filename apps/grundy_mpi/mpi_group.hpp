@@ -1,11 +1,15 @@
 // The ranks of an MPI job as a heap::ProcessGroup: combine() is one
-// MPI_Allreduce (bitwise OR) over MPI_COMM_WORLD, broadcast() one MPI_Bcast
+// MPI_Allreduce (bitwise OR) over MPI_COMM_WORLD (start_combine() one
+// MPI_Iallreduce), broadcast() one MPI_Bcast
 // (a streamed table's values, which rank 0 alone holds on disk), counted and
 // timed for the report, with the time the kernel spent in order.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
+
+#include <mpi.h>
 
 #include "grundy/heap/process_group.hpp"
 
@@ -18,6 +22,10 @@ class MpiGroup final : public heap::ProcessGroup {
   [[nodiscard]] unsigned size() const override { return size_; }
   [[nodiscard]] unsigned rank() const override { return rank_; }
   void combine(std::uint64_t* words, std::size_t count) override;
+  /// One MPI_Iallreduce, tested by progress() and waited for by finish_combine().
+  void start_combine(std::uint64_t* words, std::size_t count) override;
+  void finish_combine() override;
+  void progress() override;
   /// One MPI_Bcast from rank 0, counted with the reductions.
   void broadcast(std::uint16_t* values, std::size_t count) override;
   void add_in_order_time(std::uint64_t nanoseconds) override { in_order_nanoseconds_ += nanoseconds; }
@@ -28,7 +36,8 @@ class MpiGroup final : public heap::ProcessGroup {
   /// Calls of broadcast() so far, and the bytes they carried.
   [[nodiscard]] std::uint64_t broadcasts() const { return broadcasts_; }
   [[nodiscard]] std::uint64_t broadcast_bytes() const { return broadcast_bytes_; }
-  /// Seconds in combine() (waiting for the other ranks, and the transfer), and in work done in order.
+  /// Seconds in combine() and in the calls of a started one (waiting for the
+  /// other ranks, and the transfer), and in work done in order.
   [[nodiscard]] double combine_seconds() const { return static_cast<double>(combine_nanoseconds_) * 1e-9; }
   [[nodiscard]] double in_order_seconds() const { return static_cast<double>(in_order_nanoseconds_) * 1e-9; }
 
@@ -41,6 +50,9 @@ class MpiGroup final : public heap::ProcessGroup {
   std::uint64_t broadcast_bytes_ = 0;
   std::uint64_t combine_nanoseconds_ = 0;
   std::uint64_t in_order_nanoseconds_ = 0;
+  static constexpr std::size_t kPieceWords = 480;  // a started combine's pieces: 3,840 bytes each
+  std::vector<MPI_Request> requests_;               // the started combine's pieces
+  std::size_t started_count_ = 0;
 };
 
 }  // namespace grundy::mpi

@@ -1358,6 +1358,9 @@ class FastKernel {
     bool prepare_next = false;
     std::uint64_t next_known = 0;
     std::atomic<bool> next_prepared{false};
+    // A group: the next block's far share was marked during the last reduction
+    // (mark_ahead): the members mark only its near pairs.
+    bool next_marked = false;
   };
 
   // In a group of processes the same holds across them: every process guesses
@@ -1373,6 +1376,10 @@ class FastKernel {
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
+    BlockShare* ahead = &shares_[2];  // a group's block after next, marked during a reduction (mark_ahead)
+    bool ahead_marked = false;        // it holds the far share of the next round's next block
+    std::chrono::nanoseconds ahead_time{0};  // how long that took: a part of the next round's own work
+    std::uint64_t ahead_overlap = 0;         // and the time its team's members overlapped (run_team counted it)
     if (busy_.empty()) busy_.resize(1);
     auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
     auto start_block = [&] {
@@ -1402,10 +1409,14 @@ class FastKernel {
       // read by member 0 before it (in the round, where they fill the cursors
       // from the file, Grundy's game to 2^22 on 2 threads took 2.95-3.39 s
       // against 2.70-2.77).
-      spec_.prepare_next = more && S::kInMemory && members > 1;
+      spec_.next_marked = ahead_marked && more;
+      spec_.prepare_next = more && S::kInMemory && members > 1 && !spec_.next_marked;
       spec_.next_known = n;
       spec_.next_prepared.store(more && !spec_.prepare_next, std::memory_order_relaxed);
-      if (more && !spec_.prepare_next) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      if (more && !spec_.prepare_next && !spec_.next_marked) {
+        prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      }
+      ahead_marked = false;
       spec_.ready.store(0, std::memory_order_relaxed);
       spec_.guessed_all.store(false, std::memory_order_relaxed);
       spec_.next_scan.store(0, std::memory_order_relaxed);
@@ -1423,14 +1434,35 @@ class FastKernel {
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
-      // This process's own part of the block (the team's time less the guesses, which every process makes).
-      const auto own_part = std::chrono::steady_clock::now() - speculated - guessing_;
+      // This process's own part of the block (the team's time less the guesses,
+      // which every process makes), with the share it marked ahead during the
+      // last reduction.
+      const auto own_part = std::chrono::steady_clock::now() - speculated - guessing_ + ahead_time;
+      const std::uint64_t counted_overlap = team_overlap_ + ahead_overlap;
+      ahead_time = {};
+      ahead_overlap = 0;
       const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
       const bool near_sent = group && more && spec_.near_ready && ready == length;
       if (group) {
+        // While the reduction runs, the far share of the block after next, from
+        // this block's guesses (void if one fails): its values lie below the next block.
+        const std::uint64_t after_next = block_end + length;
+        const bool mark_after_next = S::kInMemory && more && ready == length && after_next < end &&
+                                     blocks_apply(after_next);
         exchange_speculation(more ? next : nullptr, words, ready, near_sent,
                              static_cast<std::uint64_t>(std::max<std::int64_t>(
-                                 std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)));
+                                 std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)),
+                             counted_overlap, [&] {
+                               if (!mark_after_next) return;
+                               const auto start = std::chrono::steady_clock::now();
+                               mark_ahead(*ahead, after_next, block_end, members, words);
+                               ahead_time = std::chrono::steady_clock::now() - start;
+                               ahead_overlap = team_overlap_;
+                               ahead_marked = true;
+                               if (control_.stats != nullptr) {
+                                 control_.stats->shares_marked_ahead.fetch_add(1, std::memory_order_relaxed);
+                               }
+                             });
       }
       if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
       // Confirm in order.
@@ -1471,10 +1503,13 @@ class FastKernel {
       // The rest of the block in order, as on one thread.
       widened = finish_in_order(n, block_end, *current, words);
       if (widened || n >= end || halted() || !blocks_apply(n) || trial_overrun()) break;
+      if (dropped) ahead_marked = false;  // it read this block's guesses
       if (group && more && (!dropped || !near_sent)) {  // the reduction combined the next block's masks
         if (!near_sent) mark_near(*next, words);
         std::swap(current, next);
+        if (ahead_marked) std::swap(next, ahead);  // the block after next, marked, becomes the next one
       } else if (group) {
+        ahead_marked = false;
         in_order.reset();
         start_block();
       } else if (more) {
@@ -1521,8 +1556,12 @@ class FastKernel {
   // per process): the time in which two or more processes computed at once is,
   // per block, the second longest of those parts (they start together after the
   // reduction before), and the rest of the wall time is serial (the report).
+  // counted_overlap: the time this process's threads overlapped in that part
+  // (run_team counted it already); `meanwhile` runs while the reduction does
+  // (ProcessGroup::start_combine).
+  template <class Meanwhile>
   void exchange_speculation(BlockShare* next, unsigned words, std::size_t ready, bool with_near,
-                            std::uint64_t own_nanoseconds) {
+                            std::uint64_t own_nanoseconds, std::uint64_t counted_overlap, Meanwhile&& meanwhile) {
     const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
     if (next != nullptr && with_near) next->masks[0].swap(near_combined_);  // combined in the round (combine_round)
     const std::size_t processes = control_.group->size();
@@ -1532,9 +1571,9 @@ class FastKernel {
     for (std::size_t i = 0; i < ready; ++i) {
       if (guess_answers_[i] != kNone) exchange_[mask_words + i] = guess_answers_[i] + 1;
     }
-    combine_exchange(times, own_nanoseconds);
-    // Threads inside this process may have overlapped for longer (run_team counted that already).
-    add_overlap_across(times, team_overlap_);
+    combine_exchange(times, own_nanoseconds, meanwhile);
+    // Threads inside this process may have overlapped for longer.
+    add_overlap_across(times, counted_overlap);
     if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
     for (std::size_t i = 0; i < ready; ++i) {
       const std::uint64_t word = exchange_[mask_words + i];
@@ -1547,10 +1586,43 @@ class FastKernel {
   // `own_nanoseconds`, its own part's wall time) and the stop word; ORs it
   // over the group, and all stop alike if any process was asked to.
   void combine_exchange(std::size_t times, std::uint64_t own_nanoseconds) {
+    combine_exchange(times, own_nanoseconds, [] {});
+  }
+
+  // The same, running `meanwhile` while the reduction does.
+  template <class Meanwhile>
+  void combine_exchange(std::size_t times, std::uint64_t own_nanoseconds, Meanwhile&& meanwhile) {
     exchange_[times + control_.group->rank()] = own_nanoseconds;
     exchange_.back() = stop_requested() ? 1 : 0;
-    control_.group->combine(exchange_.data(), exchange_.size());
+    control_.group->start_combine(exchange_.data(), exchange_.size());
+    meanwhile();
+    control_.group->finish_combine();
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
+  }
+
+  // A group, while a block's reduction runs: sets up the share of the block at
+  // `block_begin` (the block after next) from the values below `known` (the next
+  // block's begin: this block's guesses) and marks this process's part of its
+  // far share, the team's members claiming chunks, member 0 letting the
+  // reduction advance between its chunks (ProcessGroup::progress). On a
+  // cluster the reduction's latency grows with the ranks; this hides it, and
+  // the wait for the slowest process, behind work of the next round.
+  void mark_ahead(BlockShare& share, std::uint64_t block_begin, std::uint64_t known, unsigned members,
+                  unsigned words) {
+    const std::uint64_t length = block_length();
+    prepare_share(share, block_begin, known, 2 * length, known - splits_.back(), members, words);
+    const detail::SparseBlock<V> block = sparse_block(share, words);
+    // Large chunks, as in the round (each call of the marking pays for its tiles' stores).
+    const std::size_t chunk = std::max<std::size_t>(16, share.own_count / (2 * members));
+    auto job = [&](unsigned t) {
+      std::vector<std::uint64_t>& masks = share.masks[t];
+      std::fill(masks.begin(), masks.end(), 0);
+      while (claim_partners(block, share, chunk, masks.data())) {
+        if (t == 0) control_.group->progress();
+      }
+    };
+    run_team(job, members);
+    combine(share, members);
   }
 
   // After a group's reduction in which exchange_[times, times + K) held each
@@ -1638,7 +1710,9 @@ class FastKernel {
     detail::SparseBlock<V> far;
     std::size_t far_chunk = 1;
     bool far_left = false;
-    bool far_set = next == nullptr;  // the next block's share is set up and this member's masks cleared
+    // The next block's share is set up and this member's masks cleared (or its
+    // far share already marked: mark_ahead).
+    bool far_set = next == nullptr || spec_.next_marked;
     const auto set_far = [&] {
       std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
       far = sparse_block(*next, words);
@@ -2476,7 +2550,7 @@ class FastKernel {
   // 1.6x cheaper, Grundy's game shared 1.5x), so shorter trials still tell
   // them apart, and its processes alone cost a third more on Grundy's game.
   static constexpr std::uint64_t kGroupTrialLength = std::uint64_t{1} << 13;
-  BlockShare shares_[2];  // the block being finished and the next one
+  BlockShare shares_[3];  // the block being finished, the next one and (a group's) the one after it
   std::vector<detail::BusyLog> busy_;  // per member, the last job's busy spans
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;

@@ -44,6 +44,10 @@ struct KernelStats {
   /// Of the guessed heap sizes, those member 0 confirmed while the others still
   /// proved the block (a team in memory), not after it.
   std::atomic<std::uint64_t> confirmed_in_round{0};
+  /// A group of processes in memory: blocks whose far share was marked while
+  /// the reduction of the block two before it ran (ProcessGroup::start_combine;
+  /// void, and marked again, where a guess of the block between failed).
+  std::atomic<std::uint64_t> shares_marked_ahead{0};
   /// Timed trials (KernelControl::adaptive) ended at their deadline
   /// (KernelControl::trial_overrun).
   std::atomic<std::uint64_t> overrun_trials{0};

@@ -24,6 +24,15 @@ class ProcessGroup {
   /// ORs words[0 .. count) over every process, in place. Every process calls it
   /// the same number of times, with the same counts, in the same order.
   virtual void combine(std::uint64_t* words, std::size_t count) = 0;
+  /// combine(words, count) begun, to be ended by finish_combine(): meanwhile
+  /// the caller computes (and leaves `words` alone), calling progress() now and
+  /// then, so that the wait for the other processes and the transfer overlap
+  /// its work. Collective like combine(), one at a time. By default the whole
+  /// combine() here, and finish_combine() and progress() do nothing.
+  virtual void start_combine(std::uint64_t* words, std::size_t count) { combine(words, count); }
+  virtual void finish_combine() {}
+  /// Lets a started combine advance (a transport that moves data only inside its own calls).
+  virtual void progress() {}
   /// Sends values[0 .. count) of process 0 to every process (a streamed table's
   /// values, which process 0 alone holds on disk). Collective like combine().
   /// By default a combine() in which the other processes contribute zeros.
