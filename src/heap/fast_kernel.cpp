@@ -1599,7 +1599,12 @@ class FastKernel {
     exchange_[times + control_.group->rank()] = own_nanoseconds;
     exchange_.back() = stop_requested() ? 1 : 0;
     control_.group->start_combine(exchange_.data(), exchange_.size());
-    meanwhile();
+    try {
+      meanwhile();
+    } catch (...) {
+      control_.group->finish_combine();  // the reduction is collective: this process still takes part
+      throw;
+    }
     control_.group->finish_combine();
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
   }
