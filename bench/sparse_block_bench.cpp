@@ -137,15 +137,21 @@ BENCHMARK(BM_MarkBlock<std::uint32_t>)
     ->Args({4, 0})
     ->Args({8, 10});
 
-// The pairs of a block's own values as each heap size is finished, values below
-// 64 (0.167's blocks: runs of up to 31 pairs), one run per heap size of a stretch:
-// the vector form, and the plain one it replaced (a bit set in a word in memory
-// per pair) as the baseline. Items are pairs.
+// The pairs of a block's own values as each heap size is finished, one run per
+// heap size of a stretch. Values below 64 (0.167's blocks: runs of up to 31
+// pairs): the vector form, and the plain one it replaced (a bit set in a word in
+// memory per pair) as the baseline. Values below 256 (Grundy's game below
+// 7,250,049, four mask words; runs of up to 255 pairs on a team): the vector
+// form, and the scalar one (four interleaved word sets) that the same function
+// takes without slack. Items are pairs.
 struct SmallPairs {
-  SmallPairs() {
+  // Values below `limit`, and one in every `rare` from `limit` to twice it.
+  explicit SmallPairs(unsigned limit, unsigned rare = 0) {
     std::mt19937_64 random(7);
     table.resize(1 << 16);
-    for (auto& v : table) v = static_cast<std::uint16_t>(random() % 64);
+    for (auto& v : table) {
+      v = static_cast<std::uint16_t>(rare != 0 && random() % rare == 0 ? limit + random() % limit : random() % limit);
+    }
   }
   std::vector<std::uint16_t> table;
   static constexpr std::uint64_t kFirstRest = 1 << 15;
@@ -154,8 +160,8 @@ struct SmallPairs {
 
 // Times mark(g, rest, count, seen) over the stretch's runs; seen holds 8 words.
 template <class Mark>
-void time_runs(benchmark::State& state, Mark mark) {
-  const SmallPairs pairs;
+void time_runs(benchmark::State& state, unsigned limit, Mark mark, unsigned rare = 0) {
+  const SmallPairs pairs(limit, rare);
   const auto count = static_cast<std::uint64_t>(state.range(0));
   for (auto _ : state) {
     std::uint64_t seen[8] = {};
@@ -168,14 +174,14 @@ void time_runs(benchmark::State& state, Mark mark) {
 }
 
 void BM_RunPairsBelow64(benchmark::State& state) {
-  time_runs(state, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+  time_runs(state, 64, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
     grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 1, true, seen);
   });
 }
 BENCHMARK(BM_RunPairsBelow64)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
 
 void BM_RunPairsBelow64Plain(benchmark::State& state) {
-  time_runs(state, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+  time_runs(state, 64, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
     for (std::uint64_t a = 1; a <= count; ++a) {
       const std::uint64_t x = g[a] ^ g[rest - a];
       seen[x >> 6] |= std::uint64_t{1} << (x & 63);
@@ -183,5 +189,40 @@ void BM_RunPairsBelow64Plain(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_RunPairsBelow64Plain)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
+
+void BM_RunPairsBelow256(benchmark::State& state) {
+  time_runs(state, 256, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 4, true, seen);
+  });
+}
+BENCHMARK(BM_RunPairsBelow256)->ArgName("pairs")->Arg(31)->Arg(64)->Arg(128)->Arg(255);
+
+void BM_RunPairsBelow256Scalar(benchmark::State& state) {
+  time_runs(state, 256, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 4, false, seen);
+  });
+}
+BENCHMARK(BM_RunPairsBelow256Scalar)->ArgName("pairs")->Arg(31)->Arg(64)->Arg(128)->Arg(255);
+
+// Values below 512 as Grundy's game has them past 7,250,049: below 256 but one in a thousand.
+void BM_RunPairsBelow512(benchmark::State& state) {
+  time_runs(
+      state, 256,
+      [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+        grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 8, true, seen);
+      },
+      1000);
+}
+BENCHMARK(BM_RunPairsBelow512)->ArgName("pairs")->Arg(64)->Arg(128)->Arg(255);
+
+void BM_RunPairsBelow512Scalar(benchmark::State& state) {
+  time_runs(
+      state, 256,
+      [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+        grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 8, false, seen);
+      },
+      1000);
+}
+BENCHMARK(BM_RunPairsBelow512Scalar)->ArgName("pairs")->Arg(64)->Arg(128)->Arg(255);
 
 }  // namespace

@@ -250,7 +250,9 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
 // mark_run_pairs, 16 pairs a step, kWords words (kWords * 2 chunks of 32 values):
 // lanes past count read values that exist but are masked to a shift that sets
 // nothing. No intrinsic takes an immediate (an unoptimised build could not fold it).
-template <unsigned kWords>
+// kHigh: values below 512 in eight words, the vector marking the first four and
+// the few from 256 on (Grundy's game past 7,250,049) set one by one.
+template <unsigned kWords, bool kHigh = false>
 [[gnu::target("avx2")]] void mark_run_pairs_avx2(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count,
                                                  std::uint64_t* seen) {
   constexpr unsigned kChunks = 2 * kWords;
@@ -270,6 +272,17 @@ template <unsigned kWords>
     const __m256i left = _mm256_set1_epi16(static_cast<short>(std::min<std::uint64_t>(count - i, 16)));
     const __m256i past = _mm256_cmpgt_epi16(lane_end, left);  // lane j >= left: all ones, a shift past 31
     const __m256i x = _mm256_or_si256(_mm256_xor_si256(a, b), past);
+    if constexpr (kHigh) {
+      // Lanes past count hold all ones, negative as 16-bit: not above 255.
+      const __m256i high = _mm256_cmpgt_epi16(x, _mm256_set1_epi16(255));
+      if (_mm256_testz_si256(high, high) == 0) {
+        alignas(32) std::uint16_t lanes[16];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), x);
+        for (const std::uint16_t v : lanes) {
+          if (v >= 256 && v < 512) seen[v >> 6] |= std::uint64_t{1} << (v & 63);
+        }
+      }
+    }
     for (const __m256i& h : {_mm256_unpacklo_epi16(x, zero), _mm256_unpackhi_epi16(x, zero)}) {
       for (unsigned c = 0; c < kChunks; ++c) {
         const __m256i base = _mm256_set1_epi32(static_cast<int>(32 * c));
@@ -338,6 +351,8 @@ void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned word
   if constexpr (sizeof(V) == 2) {
     if (slack && have_avx2() && words == 1) return mark_run_pairs_avx2<1>(lo, hi, count, seen);
     if (slack && have_avx2() && words == 2) return mark_run_pairs_avx2<2>(lo, hi, count, seen);
+    if (slack && have_avx2() && words == 4) return mark_run_pairs_avx2<4>(lo, hi, count, seen);
+    if (slack && have_avx2() && words == 8) return mark_run_pairs_avx2<4, true>(lo, hi, count, seen);
   }
   const auto bit = [lo, hi](std::uint64_t i) { return static_cast<std::uint64_t>(lo[i] ^ *(hi - i)); };
   std::uint64_t i = 0;
