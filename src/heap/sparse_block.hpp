@@ -79,9 +79,10 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 
 /// ORs into seen (`words` 64-bit words, every value below 64 * words) bit
 /// lo[i] ^ *(hi - i) for i < count: the pairs (a, rest - a) of a run of small
-/// heaps a, as the block's own values are reached. With 16-bit values, one or
-/// two words and `slack` (15 values readable past each end of the run:
-/// lo[count .. count + 14] and hi[-(count + 14) .. -count]), 16 pairs a step;
+/// heaps a, as the block's own values are reached. With 16-bit values, one,
+/// two, four or eight words and `slack` (15 values readable past each end of
+/// the run: lo[count .. count + 14] and hi[-(count + 14) .. -count]), 16 pairs
+/// a step (with eight, the values from 256 on one by one: they are few);
 /// otherwise independent accumulators, so that no OR waits on the previous
 /// one's store: one register with one word, else four interleaved word sets.
 template <class V>

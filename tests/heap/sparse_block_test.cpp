@@ -218,7 +218,7 @@ void expect_run_pairs_equal_the_direct_count(std::uint64_t seed) {
 }
 
 TEST(SparseBlock, RunPairsEqualTheDirectCount) {
-  expect_run_pairs_equal_the_direct_count<std::uint16_t>(20261127);  // 1 and 2 words with slack: the vector form
+  expect_run_pairs_equal_the_direct_count<std::uint16_t>(20261127);  // 1, 2, 4 and 8 words with slack: the vector form
   expect_run_pairs_equal_the_direct_count<std::uint32_t>(20261128);
 }
 
