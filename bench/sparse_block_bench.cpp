@@ -173,11 +173,18 @@ void time_runs(benchmark::State& state, unsigned limit, Mark mark, unsigned rare
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * SmallPairs::kRuns * count));
 }
 
-void BM_RunPairsBelow64(benchmark::State& state) {
-  time_runs(state, 64, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
-    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 1, true, seen);
-  });
+// mark_run_pairs over values below `limit` (one in `rare` from limit to twice
+// it) with `words` mask words; without slack it takes the scalar form.
+void run_pairs(benchmark::State& state, unsigned limit, unsigned words, bool slack, unsigned rare = 0) {
+  time_runs(
+      state, limit,
+      [words, slack](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
+        grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, words, slack, seen);
+      },
+      rare);
 }
+
+void BM_RunPairsBelow64(benchmark::State& state) { run_pairs(state, 64, 1, true); }
 BENCHMARK(BM_RunPairsBelow64)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
 
 void BM_RunPairsBelow64Plain(benchmark::State& state) {
@@ -190,39 +197,17 @@ void BM_RunPairsBelow64Plain(benchmark::State& state) {
 }
 BENCHMARK(BM_RunPairsBelow64Plain)->ArgName("pairs")->Arg(15)->Arg(31)->Arg(128);
 
-void BM_RunPairsBelow256(benchmark::State& state) {
-  time_runs(state, 256, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
-    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 4, true, seen);
-  });
-}
+void BM_RunPairsBelow256(benchmark::State& state) { run_pairs(state, 256, 4, true); }
 BENCHMARK(BM_RunPairsBelow256)->ArgName("pairs")->Arg(31)->Arg(64)->Arg(128)->Arg(255);
 
-void BM_RunPairsBelow256Scalar(benchmark::State& state) {
-  time_runs(state, 256, [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
-    grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 4, false, seen);
-  });
-}
+void BM_RunPairsBelow256Scalar(benchmark::State& state) { run_pairs(state, 256, 4, false); }
 BENCHMARK(BM_RunPairsBelow256Scalar)->ArgName("pairs")->Arg(31)->Arg(64)->Arg(128)->Arg(255);
 
 // Values below 512 as Grundy's game has them past 7,250,049: below 256 but one in a thousand.
-void BM_RunPairsBelow512(benchmark::State& state) {
-  time_runs(
-      state, 256,
-      [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
-        grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 8, true, seen);
-      },
-      1000);
-}
+void BM_RunPairsBelow512(benchmark::State& state) { run_pairs(state, 256, 8, true, 1000); }
 BENCHMARK(BM_RunPairsBelow512)->ArgName("pairs")->Arg(64)->Arg(128)->Arg(255);
 
-void BM_RunPairsBelow512Scalar(benchmark::State& state) {
-  time_runs(
-      state, 256,
-      [](const std::uint16_t* g, std::uint64_t rest, std::uint64_t count, std::uint64_t* seen) {
-        grundy::heap::detail::mark_run_pairs(g + 1, g + rest - 1, count, 8, false, seen);
-      },
-      1000);
-}
+void BM_RunPairsBelow512Scalar(benchmark::State& state) { run_pairs(state, 256, 8, false, 1000); }
 BENCHMARK(BM_RunPairsBelow512Scalar)->ArgName("pairs")->Arg(64)->Arg(128)->Arg(255);
 
 }  // namespace

@@ -1620,15 +1620,11 @@ class FastKernel {
                   unsigned words) {
     const std::uint64_t length = block_length();
     prepare_share(share, block_begin, known, 2 * length, known - splits_.back(), members, words);
-    const detail::SparseBlock<V> block = sparse_block(share, words);
     // Large chunks, as in the round (each call of the marking pays for its tiles' stores).
-    const std::size_t chunk = std::max<std::size_t>(16, share.own_count / (2 * members));
     auto job = [&](unsigned t) {
-      std::vector<std::uint64_t>& masks = share.masks[t];
-      std::fill(masks.begin(), masks.end(), 0);
-      while (claim_partners(block, share, chunk, masks.data())) {
+      mark_share(share, t, members, words, 2, [&] {
         if (t == 0) control_.group->progress();
-      }
+      });
     };
     run_team(job, members);
     combine(share, members);
@@ -2166,15 +2162,17 @@ class FastKernel {
   }
 
   // Member t's part of a share: chunks of partners claimed from a shared cursor
-  // (member 0 joins late when it finishes a block first), marked into its masks.
-  void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words) {
+  // (member 0 joins late when it finishes a block first), marked into its masks;
+  // about `chunks` of them per member, after each of which `between` runs.
+  template <class Between = void (*)()>
+  void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words, std::size_t chunks = 8,
+                  Between between = [] {}) {
     std::vector<std::uint64_t>& masks = share.masks[t];
     std::fill(masks.begin(), masks.end(), 0);
     const detail::SparseBlock<V> block = sparse_block(share, words);
     // In a group, this process marks its own partners (choose_own_partners).
-    const std::size_t chunk = std::max<std::size_t>(16, share.own_count / (8 * members));
-    while (claim_partners(block, share, chunk, masks.data())) {
-    }
+    const std::size_t chunk = std::max<std::size_t>(16, share.own_count / (chunks * members));
+    while (claim_partners(block, share, chunk, masks.data())) between();
   }
 
   // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).

@@ -349,10 +349,15 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 template <class V>
 void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen) {
   if constexpr (sizeof(V) == 2) {
-    if (slack && have_avx2() && words == 1) return mark_run_pairs_avx2<1>(lo, hi, count, seen);
-    if (slack && have_avx2() && words == 2) return mark_run_pairs_avx2<2>(lo, hi, count, seen);
-    if (slack && have_avx2() && words == 4) return mark_run_pairs_avx2<4>(lo, hi, count, seen);
-    if (slack && have_avx2() && words == 8) return mark_run_pairs_avx2<4, true>(lo, hi, count, seen);
+    if (slack && have_avx2()) {
+      switch (words) {
+        case 1: return mark_run_pairs_avx2<1>(lo, hi, count, seen);
+        case 2: return mark_run_pairs_avx2<2>(lo, hi, count, seen);
+        case 4: return mark_run_pairs_avx2<4>(lo, hi, count, seen);
+        case 8: return mark_run_pairs_avx2<4, true>(lo, hi, count, seen);
+        default: break;
+      }
+    }
   }
   const auto bit = [lo, hi](std::uint64_t i) { return static_cast<std::uint64_t>(lo[i] ^ *(hi - i)); };
   std::uint64_t i = 0;
