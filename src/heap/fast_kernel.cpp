@@ -1932,6 +1932,7 @@ class FastKernel {
     const auto end_rare = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), last) - rare_.begin());
     const std::uint64_t largest_partner = end_rare > first_rare ? rare_[end_rare - 1] : prefix;
     const bool by_class = share.near <= largest_partner && sources_all_common(begin, largest_partner, words);
+    if (by_class && control_.stats != nullptr) control_.stats->shares_by_class.fetch_add(1, std::memory_order_relaxed);
     const PartnerKey key{.near = share.near,
                          .prefix = prefix,
                          .first_rare = first_rare,
@@ -2147,18 +2148,22 @@ class FastKernel {
             .odd_partners = share.odd_partners};
   }
 
-  // True when the block may mark one class of values per pass: every source lies
-  // past the last rare heap (sources are below the values known when the share was
-  // set up, so the rare list covers them), the mask's classes do not depend on the
+  // True when the block may mark one class of values per pass: every source is
+  // a common heap (sources are below the values known when the share was set
+  // up, so the rare list covers them), the mask's classes do not depend on the
   // heap size, its highest bit leaves 32-bit chunks whole, and values are below 256
   // (with fewer chunks a tile's fixed costs eat the gain: 0.167 to 2^24 ran slower),
   // or below 512 with the mask's bits below 256 doing the same (the few XORs from
   // 256 on are set one by one: Grundy's game past about 10^8, mask 510).
   [[nodiscard]] bool sources_all_common(std::uint64_t begin, std::uint64_t largest_partner, unsigned words) const {
-    if (sizeof(V) != 2 || !sparse_ || heap_parity_ || mask_ == 0) return false;
+    if (sizeof(V) != 2 || !sparse_ || heap_parity_ || mask_ == 0 || !control_.mark_by_class) return false;
     if (!detail::marks_by_class(words, mask_)) return false;
-    // The lowest source is g(begin - largest split - largest partner): past every rare heap.
-    return rare_.empty() || rare_.back() + splits_.back() + largest_partner < begin;
+    // (A single rare heap far past the others, Grundy's game's 7,250,049 under
+    // mask 254, kept a test of the lowest source alone false up to twice its
+    // size: the far shares marked every chunk of values, twice the work, from
+    // 7.25 to 14.5 million.)
+    return detail::no_rare_source(rare_, begin, block_length(), splits_, prefix_length(), largest_partner,
+                                  kRareSourcesLooked);
   }
 
   // Member t's part of a share: chunks of partners claimed from a shared cursor
@@ -2463,6 +2468,7 @@ class FastKernel {
   static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
   static constexpr std::uint64_t kUnproved = kNone - 2;   // a guess whose proof is not done (confirm_proved)
   static constexpr std::size_t kGuessLanes = 4;  // copies of the marks in guess_common
+  static constexpr std::size_t kRareSourcesLooked = 16;  // no_rare_source's rare heaps at most, else false
   // Guesses published to the provers together: each publication takes member 0
   // the cache line the provers watch (0.167's guesses took a quarter longer one at a time).
   static constexpr std::size_t kPublishedTogether = 8;

@@ -384,6 +384,35 @@ void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned word
   for (unsigned w = 0; w < words; ++w) seen[w] |= acc[0][w] | acc[1][w] | acc[2][w] | acc[3][w];
 }
 
+// At once when the lowest source, g(begin - largest split - largest partner),
+// lies past every rare heap. Else a rare heap q is the other heap of partner r
+// for heap size begin + i where r = begin + i - k - q: only the few rare heaps
+// that high can be one, each with a window of partners to look at.
+bool no_rare_source(std::span<const std::uint64_t> rare, std::uint64_t begin, std::uint64_t length,
+                    std::span<const std::uint64_t> splits, std::uint64_t prefix, std::uint64_t largest_partner,
+                    std::size_t most) {
+  if (rare.empty() || splits.empty()) return true;
+  const std::uint64_t largest_split = *std::max_element(splits.begin(), splits.end());
+  if (rare.back() + largest_split + largest_partner < begin) return true;
+  const std::uint64_t lowest = begin > largest_split + largest_partner ? begin - largest_split - largest_partner : 0;
+  const auto first = std::lower_bound(rare.begin(), rare.end(), lowest);
+  const auto last = std::lower_bound(first, rare.end(), begin + length);
+  if (static_cast<std::size_t>(last - first) > most) return false;
+  for (auto q = first; q != last; ++q) {
+    for (const std::uint64_t k : splits) {
+      const auto reach = static_cast<std::int64_t>(begin) - static_cast<std::int64_t>(k + *q);  // r = reach + i
+      const std::int64_t low = std::max<std::int64_t>(1, reach);
+      const std::int64_t high =
+          std::min(static_cast<std::int64_t>(largest_partner), reach + static_cast<std::int64_t>(length) - 1);
+      if (low > high) continue;
+      if (low <= static_cast<std::int64_t>(prefix)) return false;  // a heap of the prefix may be a partner
+      const auto partner = std::lower_bound(rare.begin(), rare.end(), static_cast<std::uint64_t>(low));
+      if (partner != rare.end() && static_cast<std::int64_t>(*partner) <= high) return false;
+    }
+  }
+  return true;
+}
+
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) into[i] |= from[i];
 }

@@ -71,6 +71,16 @@ constexpr bool marks_by_class(unsigned words, std::uint64_t mask) {
   return words == kClassWords || (words == 2 * kClassWords && (mask & kLowClassBits) != 0);
 }
 
+/// Where a block's pairs meet the rare heaps: the block [begin, begin + length),
+/// partners r <= largest_partner (any heap up to `prefix`, and rare heaps above
+/// it), splits k; `rare` ascending, every rare heap below the block's sources'
+/// top. True when no pair (r, n - k - r) of the block has a rare other heap, so
+/// that every source is common; false also when more than `most` rare heaps lie
+/// where an other heap can (the answer not worth the looking).
+[[nodiscard]] bool no_rare_source(std::span<const std::uint64_t> rare, std::uint64_t begin, std::uint64_t length,
+                                  std::span<const std::uint64_t> splits, std::uint64_t prefix,
+                                  std::uint64_t largest_partner, std::size_t most);
+
 /// ORs into masks[w * length + i] (bit v of word w: value 64 w + v is reached by
 /// heap begin + i) the values of the pairs of partners [first, last). masks holds
 /// words * length words.

@@ -104,6 +104,32 @@ TEST(FastKernel, GrundysGameMatchesPlainThroughTheSparseSwitch) {
   }
 }
 
+// Under mask 254 Grundy's game's last rare heap, 7,250,049, lies far past the
+// others (82,860). Past it a block's far share still marks one class of values
+// per pass: no pair of the block has a rare heap as its other heap. The values
+// equal those of the marking of every value, and the class marking is counted
+// in every block after the far rare heap (with the lowest source past every
+// rare heap as the only test, none before 14.5 million).
+TEST(FastKernel, AFarRareHeapLeavesTheSharesMarkedByClass) {
+  if (grundy::testing::kSanitized) GTEST_SKIP() << "7.4 million heap sizes: the optimised build checks this";
+  constexpr std::uint64_t kFarRare = 7'250'049;
+  constexpr std::uint64_t kUpto = 7'420'000;
+  const auto prefix = fast_table<std::uint16_t>(kGrundysGame, 7'240'000);
+  std::vector<std::uint16_t> by_class = prefix;
+  KernelStats stats;
+  KernelControl control;
+  control.stats = &stats;
+  EXPECT_EQ(extend_fast(kGrundysGame, by_class, kUpto, control), kUpto + 1);
+  std::vector<std::uint16_t> by_value = prefix;
+  KernelControl reference;
+  reference.mark_by_class = false;
+  EXPECT_EQ(extend_fast(kGrundysGame, by_value, kUpto, reference), kUpto + 1);
+  EXPECT_EQ(by_class, by_value);
+  EXPECT_EQ(stats.rare_mask.load(), 254U);
+  EXPECT_EQ(stats.last_rare.load(), kFarRare);
+  EXPECT_GT(stats.shares_by_class.load(), (kUpto - kFarRare) / 256);  // blocks are at most 256 heap sizes long
+}
+
 TEST(FastKernel, DenseGameMatchesPlain) {
   // 0.007 (Treblecross) has no useful sparse space: the dense method throughout.
   const HeapRules treblecross = octal("0.007", {0, 0, 0, 7});

@@ -5,7 +5,8 @@
 // heaps, and for any split of the partners among workers; and the form that marks
 // one class of values per pass when every source value is common; and blocks
 // whose sources reach into the block itself, padded there; and the pairs of
-// small heaps against the block's own values (values below 64 and 128 in vector form).
+// small heaps against the block's own values (values below 64 and 128 in vector form);
+// and where a block's pairs meet the rare heaps, against every pair looked at.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -239,6 +240,59 @@ TEST(SparseBlock, EqualHeapsAreLeftOutInGrundysGame) {
   EXPECT_TRUE(reached(81, 300));
   EXPECT_TRUE(reached(95, 300));
   EXPECT_EQ(masks, direct_masks(b, 8));
+}
+
+// no_rare_source against every pair (r, n - k - r) of the block: partners any
+// heap up to the prefix and the rare heaps above it, up to the largest partner.
+// Never true where a pair's other heap is rare; false otherwise only when more
+// than `most` rare heaps lie where an other heap can. Rare heaps a few, spread
+// wide, with one far past the others as in Grundy's game.
+TEST(SparseBlock, RareSourcesAreFoundAsByEveryPair) {
+  std::mt19937_64 random(29);
+  int both = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const std::uint64_t length = kBlockQuantum * (1 + random() % 4);
+    const std::vector<std::uint64_t> splits =
+        random() % 2 == 0 ? std::vector<std::uint64_t>{0} : std::vector<std::uint64_t>{1, 2 + random() % 3};
+    const std::uint64_t prefix = 8 + random() % 40;
+    std::vector<std::uint64_t> rare;
+    for (std::uint64_t q = 1 + random() % 20; q < 300; q += 1 + random() % 60) rare.push_back(q);
+    if (random() % 2 == 0) rare.push_back(400 + random() % 400);  // far past the others
+    const std::uint64_t begin = 2 * length + prefix + random() % 1200;
+    // The rare heaps below the block (the kernel knows no more), and every heap
+    // a partner may be: both heaps of a pair lie below the block.
+    std::vector<std::uint64_t> known;
+    for (const std::uint64_t q : rare) {
+      if (q < begin) known.push_back(q);
+    }
+    std::vector<std::uint64_t> partners;
+    for (std::uint64_t r = 1; r <= prefix; ++r) partners.push_back(r);
+    for (const std::uint64_t q : known) {
+      if (q > prefix && q + splits.back() < begin) partners.push_back(q);
+    }
+    const std::uint64_t largest_partner = partners[random() % partners.size()];
+    bool rare_source = false;
+    for (const std::uint64_t r : partners) {
+      if (r > largest_partner) continue;
+      for (const std::uint64_t k : splits) {
+        for (std::uint64_t i = 0; i < length; ++i) {
+          if (begin + i < k + r + 1) continue;
+          const std::uint64_t other = begin + i - k - r;
+          rare_source = rare_source || std::binary_search(known.begin(), known.end(), other);
+        }
+      }
+    }
+    const std::size_t most = random() % 2 == 0 ? 2 : known.size();
+    const bool answer = no_rare_source(known, begin, length, splits, prefix, largest_partner, most);
+    if (rare_source) {
+      EXPECT_FALSE(answer) << "trial " << trial;
+    } else if (most == known.size()) {
+      EXPECT_TRUE(answer) << "trial " << trial;
+    }
+    if (!rare_source && answer && known.back() + splits.back() + largest_partner >= begin) ++both;
+  }
+  // Some blocks had a rare heap within reach of a source and were still found free of rare sources.
+  EXPECT_GT(both, 50);
 }
 
 }  // namespace

@@ -48,6 +48,9 @@ struct KernelStats {
   /// the reduction of the block two before it ran (ProcessGroup::start_combine;
   /// void, and marked again, where a guess of the block between failed).
   std::atomic<std::uint64_t> shares_marked_ahead{0};
+  /// Blocks' far shares marked one class of values per pass (every pair's other
+  /// heap a common one: the cheaper marking).
+  std::atomic<std::uint64_t> shares_by_class{0};
   /// Timed trials (KernelControl::adaptive) ended at their deadline
   /// (KernelControl::trial_overrun).
   std::atomic<std::uint64_t> overrun_trials{0};
@@ -95,6 +98,10 @@ struct KernelControl {
   /// every eighth heap size's speculation and computes it again in full.
   /// Values never depend on it.
   bool spoil_guesses = false;
+  /// Tests only: false marks every share by all its values, never one class per
+  /// pass (the reference the class marking is checked against). Values never
+  /// depend on it.
+  bool mark_by_class = true;
 };
 
 /// The plain method: for each n, every option's value into a seen-set, then the
