@@ -1901,9 +1901,17 @@ class FastKernel {
     for (std::uint64_t n = share.begin; n < block_end; ++n) {
       const std::size_t i = n - share.begin;
       std::uint64_t m = 0;
+      // The share's masks were combined by every member, a slice each: most of
+      // a guess's mask words lie in another core's cache, fetched ahead (a line
+      // holds one word of 8 heap sizes).
+      if (i % 8 == 0 && i + kMasksAhead < share.length) {
+        for (unsigned w = 0; w < words; ++w) {
+          __builtin_prefetch(share.masks[0].data() + w * share.length + i + kMasksAhead);
+        }
+      }
       if (full_guesses_) {
         std::uint32_t count = 0;
-        m = open_candidates(n, share, words, guess_candidates_.data() + i * span_, count);
+        m = open_candidates(n, share, words, guess_candidates_.data() + i * span_, count, true);
         guess_counts_[i] = count;
       } else {
         m = guess_common(n, share, words);
@@ -2221,18 +2229,20 @@ class FastKernel {
     }
   }
 
-  // Marks the pairs (a, rest - a), 1 <= a <= count, into seen.
-  void mark_in_block(std::uint64_t rest, std::uint64_t count, std::uint64_t* seen, unsigned words) const {
-    if (count == 0) return;
+  // Marks the pairs (a, rest - a), first <= a <= last, into seen.
+  void mark_in_block(std::uint64_t rest, std::uint64_t first, std::uint64_t last, std::uint64_t* seen,
+                     unsigned words) const {
+    if (last < first) return;
+    const std::uint64_t count = last - first + 1;
     // The vector form reads 15 pairs past the run: a view of count + 15 pairs
     // (all below n) shows that the store holds them in one piece.
-    const PairView<V> whole = g_.pairs(rest, 1, count + 16);
+    const PairView<V> whole = g_.pairs(rest, first, last + 16);
     if (whole.count == count + 15) {
       detail::mark_run_pairs(whole.lo, whole.hi, count, words, true, seen);
       return;
     }
-    for (std::uint64_t a = 1; a <= count;) {
-      const PairView<V> view = g_.pairs(rest, a, count + 1);
+    for (std::uint64_t a = first; a <= last;) {
+      const PairView<V> view = g_.pairs(rest, a, last + 1);
       detail::mark_run_pairs(view.lo, view.hi, view.count, words, false, seen);
       a += view.count;
     }
@@ -2272,13 +2282,31 @@ class FastKernel {
   // when n is common), and writes to `candidates` (room for span_) the `count`
   // values of the other class below m that no pair marked so far reaches. Reads
   // the values of the block below n, never those past it.
+  // guessing: member 0 guessing the block, each guess also in guess_values_.
   std::uint64_t open_candidates(std::uint64_t n, const BlockShare& share, unsigned words, std::uint32_t* candidates,
-                                std::uint32_t& count) const {
+                                std::uint32_t& count, bool guessing = false) const {
     std::uint64_t seen[detail::kMaxMaskWords];  // the words in use are set from the share's masks
     mark_all_but_in_block(n, share, words, seen);
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
-      mark_in_block(rest, in_block_pairs(rest, share), seen, words);
+      const std::uint64_t in_block = in_block_pairs(rest, share);
+      std::uint64_t first = 1;
+      if (guessing && in_block > kRecentPairs) {
+        // The pairs whose other heap is one of the latest guesses read it from
+        // guess_values_, a word at a time: the vector load of the table's 16
+        // latest values could not take them from the stores still in flight and
+        // waited for those to leave the core, behind stores to lines the other
+        // members read (Grundy's game from 2^23 on two threads: that load was
+        // 23% of the pairs' marking by perf; the guesses took 0.53 s, now 0.50).
+        const std::uint64_t* const guesses = guess_values_.data();
+        const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
+        for (std::uint64_t a = 1; a <= kRecentPairs; ++a) {
+          const std::uint64_t x = g_[a] ^ guesses[last - a];
+          seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+        }
+        first = kRecentPairs + 1;
+      }
+      mark_in_block(rest, first, in_block, seen, words);
     }
     const int q = common_class(n);
     const std::uint64_t m = least_unreached_rare_class(seen, q, words);
@@ -2532,6 +2560,11 @@ class FastKernel {
   bool alone_ = false;          // a group's process computes a stretch by itself (run_blocks_alone)
   std::uint64_t start_ = 0;     // the heap size this call started from
   static constexpr std::uint64_t kValueChunk = std::uint64_t{1} << 18;  // values per read of for_each_value
+  // The latest guesses a guess's pairs read from guess_values_ (open_candidates):
+  // one vector of the pair marking.
+  static constexpr std::uint64_t kRecentPairs = 16;
+  // How far ahead member 0 fetches the masks of the heap sizes it guesses.
+  static constexpr std::uint64_t kMasksAhead = 16;
   static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
   static constexpr double kUntimed = std::numeric_limits<double>::infinity();
   double solo_cost_ = kUntimed;  // this round's cheapest trial so far, seconds per heap size, one thread and the team
