@@ -6,6 +6,8 @@
 // values per pass (every source common; values below 256, or below 512 with
 // those from 256 set one by one), beside the portable
 // form (32-bit values) as the baseline. Items are pairs times heap sizes.
+// And a team's block of 256 heap sizes as K members share it, by partners
+// (each member's masks ORed after) beside by heap sizes (one set of masks).
 // And the pairs of small heaps as one word (values below 64) beside the plain loop.
 #include <benchmark/benchmark.h>
 
@@ -19,6 +21,7 @@
 
 namespace {
 
+using grundy::heap::detail::combine_masks;
 using grundy::heap::detail::mark_partner_share;
 using grundy::heap::detail::SparseBlock;
 
@@ -28,7 +31,7 @@ constexpr std::size_t kPartners = 1300;
 
 template <class V>
 struct Block {
-  Block(unsigned words_, unsigned high_per_mille) : words(words_) {
+  Block(unsigned words_, unsigned high_per_mille, std::uint64_t length_ = kLength) : words(words_), length(length_) {
     std::mt19937_64 random(42);
     // Values below 256, and per mille of them from 256 on (where the width allows).
     table.resize(kBegin);
@@ -36,7 +39,7 @@ struct Block {
       const bool high = words > 4 && random() % 1000 < high_per_mille;
       v = static_cast<V>(high ? 256 + random() % 256 : random() % std::min<unsigned>(256, 64 * words));
     }
-    for (std::size_t j = 0; j < kPartners; ++j) partners.push_back(kLength + j * (kBegin / 2 / kPartners));
+    for (std::size_t j = 0; j < kPartners; ++j) partners.push_back(length + j * (kBegin / 2 / kPartners));
     for (std::uint64_t r : partners) {
       values.push_back(table[r]);
       sources.push_back(table.data() + (kBegin - r));
@@ -44,7 +47,7 @@ struct Block {
   }
   [[nodiscard]] SparseBlock<V> view() const {
     return SparseBlock<V>{.begin = kBegin,
-                          .length = kLength,
+                          .length = length,
                           .splits = splits,
                           .partners = partners,
                           .partner_values = values,
@@ -53,6 +56,7 @@ struct Block {
                           .words = words};
   }
   unsigned words;
+  std::uint64_t length;
   std::vector<V> table;
   std::vector<std::uint64_t> splits{0};
   std::vector<std::uint64_t> partners;
@@ -96,33 +100,45 @@ BENCHMARK(BM_MarkBlock<std::uint16_t>)
 // Grundy's game's mask (parity(g & M) = 1: M = 254 below 256, 510 below 512,
 // as past 2^30), the partners grouped by class. Arguments as above; the vector
 // form of the same width is the baseline.
-void BM_MarkBlockByClass(benchmark::State& state) {
-  const auto words = static_cast<unsigned>(state.range(0));
-  const std::uint64_t kMask = words > 4 ? 510 : 254;
-  Block<std::uint16_t> block(words, static_cast<unsigned>(state.range(1)));
-  for (std::uint64_t n = kLength + kPartners * (kBegin / 2 / kPartners); n < kBegin; ++n) {
-    if ((std::popcount(block.table[n] & kMask) & 1) == 0) block.table[n] ^= 2;
+// The block with every source common under Grundy's game's mask, its partners
+// grouped by class, odd values first.
+struct ClassBlock {
+  ClassBlock(unsigned words, unsigned high_per_mille, std::uint64_t length = kLength)
+      : mask(words > 4 ? 510 : 254), block(words, high_per_mille, length) {
+    for (std::uint64_t n = length + kPartners * (kBegin / 2 / kPartners); n < kBegin; ++n) {
+      if ((std::popcount(block.table[n] & mask) & 1) == 0) block.table[n] ^= 2;
+    }
+    std::vector<std::size_t> order(kPartners);
+    for (std::size_t j = 0; j < kPartners; ++j) order[j] = j;
+    const auto odd = [&](std::size_t j) { return (std::popcount(block.values[j] & mask) & 1) != 0; };
+    std::stable_partition(order.begin(), order.end(), odd);
+    odd_count = static_cast<std::size_t>(std::count_if(order.begin(), order.end(), odd));
+    for (std::size_t j : order) {
+      partners.push_back(block.partners[j]);
+      values.push_back(block.values[j]);
+      sources.push_back(block.sources[j]);
+    }
   }
-  std::vector<std::size_t> order(kPartners);
-  for (std::size_t j = 0; j < kPartners; ++j) order[j] = j;
-  const auto odd = [&](std::size_t j) { return (std::popcount(block.values[j] & kMask) & 1) != 0; };
-  std::stable_partition(order.begin(), order.end(), odd);
-  const auto odd_count = static_cast<std::size_t>(std::count_if(order.begin(), order.end(), odd));
+  [[nodiscard]] SparseBlock<std::uint16_t> view() const {
+    SparseBlock<std::uint16_t> view = block.view();
+    view.partners = partners;
+    view.partner_values = values;
+    view.sources = sources;
+    view.common_sources_mask = mask;
+    view.odd_partners = odd_count;
+    return view;
+  }
+  std::uint64_t mask;
+  Block<std::uint16_t> block;
+  std::size_t odd_count = 0;
   std::vector<std::uint64_t> partners;
   std::vector<std::uint16_t> values;
   std::vector<const std::uint16_t*> sources;
-  for (std::size_t j : order) {
-    partners.push_back(block.partners[j]);
-    values.push_back(block.values[j]);
-    sources.push_back(block.sources[j]);
-  }
-  SparseBlock<std::uint16_t> view = block.view();
-  view.partners = partners;
-  view.partner_values = values;
-  view.sources = sources;
-  view.common_sources_mask = kMask;
-  view.odd_partners = odd_count;
-  time_marking(state, view, block.words, static_cast<std::size_t>(state.range(2)));
+};
+
+void BM_MarkBlockByClass(benchmark::State& state) {
+  const ClassBlock block(static_cast<unsigned>(state.range(0)), static_cast<unsigned>(state.range(1)));
+  time_marking(state, block.view(), block.block.words, static_cast<std::size_t>(state.range(2)));
 }
 BENCHMARK(BM_MarkBlockByClass)
     ->ArgNames({"words", "high", "chunk"})
@@ -130,6 +146,59 @@ BENCHMARK(BM_MarkBlockByClass)
     ->Args({4, 0, 80})
     ->Args({8, 1, kPartners})
     ->Args({8, 10, kPartners});
+
+// A team's block of Grundy's game (256 heap sizes, four mask words, one class
+// per pass) as `members` share its far share, one thread doing every member's
+// part in turn: by partners (2 members' worth of chunks each, the split the
+// team used: each into the member's own masks, cleared first, ORed into the
+// first member's after) or by heap sizes (2 stretches a member of whole tiles
+// of 16, at least one tile, into the one set of masks). The time is the work
+// the block costs the team in all, whatever the cores.
+void BM_MarkTeamBlock(benchmark::State& state) {
+  constexpr std::uint64_t kTeamLength = 256;
+  const auto members = static_cast<std::size_t>(state.range(0));
+  const bool by_heaps = state.range(1) != 0;
+  const ClassBlock block(4, 0, kTeamLength);
+  const SparseBlock<std::uint16_t> view = block.view();
+  const std::size_t words = 4 * kTeamLength;
+  std::vector<std::vector<std::uint64_t>> masks(by_heaps ? 1 : members, std::vector<std::uint64_t>(words));
+  const std::size_t chunk = std::max<std::size_t>(16, kPartners / (2 * members));
+  const std::uint64_t step = std::max<std::uint64_t>(16, kTeamLength / (2 * members) / 16 * 16);
+  for (auto _ : state) {
+    if (by_heaps) {
+      for (std::uint64_t from = 0; from < kTeamLength; from += step) {
+        const std::uint64_t to = std::min(kTeamLength, from + step);
+        for (std::size_t w = 0; w < 4; ++w) {
+          std::fill(masks[0].begin() + static_cast<std::ptrdiff_t>(w * kTeamLength + from),
+                    masks[0].begin() + static_cast<std::ptrdiff_t>(w * kTeamLength + to), 0);
+        }
+        mark_partner_share(view, 0, kPartners, from, to, masks[0].data());
+      }
+    } else {
+      for (auto& own : masks) std::fill(own.begin(), own.end(), 0);
+      std::size_t member = 0;
+      for (std::size_t first = 0; first < kPartners; first += chunk) {
+        mark_partner_share(view, first, std::min(kPartners, first + chunk), masks[member].data());
+        member = (member + 1) % members;
+      }
+      for (std::size_t t = 1; t < members; ++t) combine_masks(masks[0].data(), masks[t].data(), words);
+    }
+    benchmark::DoNotOptimize(masks[0].data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kPartners * kTeamLength));
+}
+BENCHMARK(BM_MarkTeamBlock)
+    ->ArgNames({"members", "by_heaps"})
+    ->Args({1, 0})
+    ->Args({2, 0})
+    ->Args({2, 1})
+    ->Args({4, 0})
+    ->Args({4, 1})
+    ->Args({16, 0})
+    ->Args({16, 1})
+    ->Args({64, 0})
+    ->Args({64, 1});
 
 BENCHMARK(BM_MarkBlock<std::uint32_t>)
     ->Name("BM_MarkBlockPortable")

@@ -1021,8 +1021,9 @@ class FastKernel {
   // --- the sparse-space method by blocks ----------------------------------------
   // Heap sizes go in blocks of L. The pairs of partners r (rare heaps, and the
   // prefix's small heaps) whose both heaps lie below what is computed are shared
-  // among the team (detail::mark_partner_share: lanes = heap sizes, masks in
-  // registers), OR-combined, and then each n of the block is finished in order:
+  // among the team by stretches of heap sizes (detail::mark_partner_share: lanes
+  // = heap sizes, masks in registers; processes of a group OR theirs), and then
+  // each n of the block is finished in order:
   // the options and pairs that reach into the block, the candidates and the scan.
   // With a team, the share of block j + 1 (partners r >= 2L, which read only
   // values below block j) runs while member 0 finishes block j and then helps
@@ -1088,12 +1089,12 @@ class FastKernel {
     std::vector<const V*> sources;  // where each partner's run of values lies (SparseBlock::sources)
     std::uint64_t common_sources_mask = 0;          // SparseBlock::common_sources_mask
     std::size_t odd_partners = 0;                   // SparseBlock::odd_partners
-    std::vector<std::vector<std::uint64_t>> masks;  // [member][word * L + i]
+    std::vector<std::uint64_t> masks;  // [word * L + i]
     // This process's partners (ranges of indices; all of them alone): the ones
-    // its members mark, in chunks claimed from `cursor` (claim_partners).
+    // its members mark, for stretches of heap sizes claimed from `cursor` (claim_heaps).
     std::vector<std::pair<std::size_t, std::size_t>> own;
     std::size_t own_count = 0;
-    std::atomic<std::size_t> cursor{0};
+    std::atomic<std::uint64_t> cursor{0};  // the block's heap sizes claimed so far
   };
 
   // A team pays only when its members really run at once: on a busy machine a
@@ -1258,16 +1259,15 @@ class FastKernel {
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
-    prepare_share(*current, n, n, length, n - splits_.back(), members, words);
-    auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
+    prepare_share(*current, n, n, length, n - splits_.back(), words);
+    auto share_only = [&](unsigned /*t*/) { mark_share(*current, members, words); };
     run_team(share_only, members);
     while (true) {
-      combine(*current, members);
       if (shared_group()) combine_across_group(*current, words);
       const std::uint64_t block_end = std::min(end, n + length);
       if constexpr (!S::kInMemory) g_.make_room(block_end - n);
       const bool more = pipelined && block_end < end && block_end == n + length && blocks_apply(block_end);
-      if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+      if (more) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), words);
       bool widened = false;
       auto finish_and_share = [&](unsigned t) {
         if (t == 0) {
@@ -1275,7 +1275,7 @@ class FastKernel {
           mark_near(*current, words);
           widened = finish_in_order(n, block_end, *current, words);
         }
-        if (more) mark_share(*next, t, members, words);
+        if (more) mark_share(*next, members, words);
       };
       run_team(finish_and_share, members);
       const bool stop = shared_group() ? group_stopped_ : stop_requested();
@@ -1283,7 +1283,7 @@ class FastKernel {
       if (more) {
         std::swap(current, next);
       } else {
-        prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+        prepare_share(*current, n, n, length, n - splits_.back(), words);
         run_team(share_only, members);
       }
     }
@@ -1381,11 +1381,10 @@ class FastKernel {
     std::chrono::nanoseconds ahead_time{0};  // how long that took: a part of the next round's own work
     std::uint64_t ahead_overlap = 0;         // and the time its team's members overlapped (run_team counted it)
     if (busy_.empty()) busy_.resize(1);
-    auto share_only = [&](unsigned t) { mark_share(*current, t, members, words); };
+    auto share_only = [&](unsigned /*t*/) { mark_share(*current, members, words); };
     auto start_block = [&] {
-      prepare_share(*current, n, n, length, n - splits_.back(), members, words);
+      prepare_share(*current, n, n, length, n - splits_.back(), words);
       run_team(share_only, members);
-      combine(*current, members);
       if (group) combine_across_group(*current, words);
       const InOrderClock clock(*this);
       mark_near(*current, words);
@@ -1396,8 +1395,7 @@ class FastKernel {
     guess_candidates_.resize(length * span_);
     guess_counts_.resize(length);
     full_guesses_ = !group && members == 2;
-    near_masks_.resize(members);
-    for (auto& masks : near_masks_) masks.resize(words * length);
+    near_masks_.resize(words * length);
     near_combined_.reserve(words * length + 1);  // swapped with a share's masks: the same room
     near_combined_.resize(words * length);
     while (true) {
@@ -1414,7 +1412,7 @@ class FastKernel {
       spec_.next_known = n;
       spec_.next_prepared.store(more && !spec_.prepare_next, std::memory_order_relaxed);
       if (more && !spec_.prepare_next && !spec_.next_marked) {
-        prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), members, words);
+        prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), words);
       }
       ahead_marked = false;
       spec_.ready.store(0, std::memory_order_relaxed);
@@ -1513,10 +1511,10 @@ class FastKernel {
         in_order.reset();
         start_block();
       } else if (more) {
-        // The members combined the next block's masks at the round's end, with
-        // and without its near pairs (combine_round).
+        // The members marked the next block's share, and at the round's end
+        // combined it with its near pairs in a second set (combine_round).
         if (spec_.near_ready && !dropped && ready == length) {
-          next->masks[0].swap(near_combined_);
+          next->masks.swap(near_combined_);
         } else {
           mark_near(*next, words);
         }
@@ -1567,18 +1565,18 @@ class FastKernel {
   void exchange_speculation(BlockShare* next, unsigned words, std::size_t ready, bool with_near,
                             std::uint64_t own_nanoseconds, std::uint64_t counted_overlap, Meanwhile&& meanwhile) {
     const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
-    if (next != nullptr && with_near) next->masks[0].swap(near_combined_);  // combined in the round (combine_round)
+    if (next != nullptr && with_near) next->masks.swap(near_combined_);  // combined in the round (combine_round)
     const std::size_t processes = control_.group->size();
     const std::size_t times = mask_words + ready;
     exchange_.assign(times + processes + 1, 0);
-    if (next != nullptr) std::copy_n(next->masks[0].data(), mask_words, exchange_.data());
+    if (next != nullptr) std::copy_n(next->masks.data(), mask_words, exchange_.data());
     for (std::size_t i = 0; i < ready; ++i) {
       if (guess_answers_[i] != kNone) exchange_[mask_words + i] = guess_answers_[i] + 1;
     }
     combine_exchange(times, own_nanoseconds, meanwhile);
     // Threads inside this process may have overlapped for longer.
     add_overlap_across(times, counted_overlap);
-    if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks[0].data());
+    if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks.data());
     for (std::size_t i = 0; i < ready; ++i) {
       const std::uint64_t word = exchange_[mask_words + i];
       guess_answers_[i] = word == 0 ? kNone : word - 1;
@@ -1619,15 +1617,14 @@ class FastKernel {
   void mark_ahead(BlockShare& share, std::uint64_t block_begin, std::uint64_t known, unsigned members,
                   unsigned words) {
     const std::uint64_t length = block_length();
-    prepare_share(share, block_begin, known, 2 * length, known - splits_.back(), members, words);
-    // Large chunks, as in the round (each call of the marking pays for its tiles' stores).
+    prepare_share(share, block_begin, known, 2 * length, known - splits_.back(), words);
+    // Two stretches a member, the reduction advanced between them.
     auto job = [&](unsigned t) {
-      mark_share(share, t, members, words, 2, [&] {
+      mark_share(share, members, words, 2, [&] {
         if (t == 0) control_.group->progress();
       });
     };
     run_team(job, members);
-    combine(share, members);
   }
 
   // After a group's reduction in which exchange_[times, times + K) held each
@@ -1686,10 +1683,9 @@ class FastKernel {
   void speculate_member(unsigned t, unsigned members, unsigned words, BlockShare& current, BlockShare* next,
                         std::uint64_t block_end) {
     const std::uint64_t length = block_length();
-    std::fill(near_masks_[t].begin(), near_masks_[t].end(), 0);
     if (t == 1 && spec_.prepare_next) {
       const std::uint64_t known = spec_.next_known;
-      prepare_share(*next, block_end, known, 2 * length, known - splits_.back(), members, words);
+      prepare_share(*next, block_end, known, 2 * length, known - splits_.back(), words);
       spec_.next_prepared.store(true, std::memory_order_release);
     }
     const auto await_next = [this] {
@@ -1713,19 +1709,15 @@ class FastKernel {
     const std::size_t processes = shared_group() ? control_.group->size() : 1;
     const std::size_t process = shared_group() ? control_.group->rank() : 0;
     detail::SparseBlock<V> far;
-    std::size_t far_chunk = 1;
     bool far_left = false;
-    // The next block's share is set up and this member's masks cleared (or its
-    // far share already marked: mark_ahead).
+    // The next block's share is set up (or its far share already marked: mark_ahead).
     bool far_set = next == nullptr || spec_.next_marked;
+    // Large stretches, about two a member: the proofs, one heap size each, even
+    // out the members' ends of the round.
+    const std::uint64_t far_step = heap_step(length, 2 * members);
     const auto set_far = [&] {
-      std::fill(next->masks[t].begin(), next->masks[t].end(), 0);
       far = sparse_block(*next, words);
-      // Large chunks: each call of the marking pays for its tiles' stores (a
-      // fifth of the marking at 8 chunks a member), and the proofs, one heap
-      // size each, even out the members' ends of the round.
-      far_chunk = std::max<std::size_t>(16, next->own_count / (2 * members));
-      far_left = next->own_count > 0;
+      far_left = true;  // even with no partners of this process's: each stretch clears its masks
       far_set = true;
     };
     bool near_left = true;
@@ -1769,7 +1761,7 @@ class FastKernel {
       if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       if (far_left) {
         log.busy();
-        if (claim_partners(far, *next, far_chunk, next->masks[t].data())) {
+        if (claim_heaps(far, next->own, far_step, next->masks.data(), next->cursor)) {
           idle = 0;
           continue;
         }
@@ -1777,17 +1769,19 @@ class FastKernel {
       }
       if (all && spec_.near_ready && near_left) {
         const auto [near_from, count] = group_slice(near_share_.partners.size());
-        const std::size_t chunk = std::max<std::size_t>(16, (count - near_from) / (4 * members));
-        const std::size_t first = near_from + spec_.near_cursor.fetch_add(chunk, std::memory_order_relaxed);
-        if (first < count) {
-          log.busy();
-          detail::mark_partner_share(near_block(words), first, std::min(count, first + chunk), near_masks_[t].data());
+        const std::pair<std::size_t, std::size_t> near_own[] = {{near_from, count}};
+        log.busy();
+        // A tile a claim: the near pass is the round's last work, and its
+        // claims are what a member that is done waits for (Grundy's game from
+        // 2^23 on two threads: serial 3.1-3.4% of the wall against 3.9-4.3%
+        // with eight claims a block).
+        if (claim_heaps(near_block(words), near_own, detail::kBlockQuantum, near_masks_.data(), spec_.near_cursor)) {
           idle = 0;
           continue;
         }
         near_left = false;
       }
-      if (all && !far_set) {  // every member's masks of the next share are combined: cleared at least
+      if (all && !far_set) {  // the next share's masks are written: cleared at least
         await_next();
         set_far();
         continue;
@@ -1799,11 +1793,11 @@ class FastKernel {
     if (next != nullptr) combine_round(t, members, *next, log);
   }
 
-  // The round's end: once every member has marked its masks of the next block,
-  // member t ORs its slice of them (whole cache lines) into member 0's, and
-  // with the near pairs (when they were marked) into near_combined_. Combined
-  // by member 0 alone, between rounds, this was serial work growing with the
-  // team: on 16 cores it would have taken about as long as a block's share.
+  // The round's end: once every member is done with the next block's share
+  // and its near pairs (when they were marked), member t ORs its slice of
+  // them (whole cache lines) into near_combined_: the next block's masks with
+  // the near pairs, kept unless a guess fails. Combined by member 0 alone,
+  // between rounds, this was serial work growing with the team.
   void combine_round(unsigned t, unsigned members, BlockShare& next, detail::BusyLog& log) {
     spec_.finished.fetch_add(1, std::memory_order_acq_rel);
     for (unsigned spins = 0; spec_.finished.load(std::memory_order_acquire) < members;) {
@@ -1812,17 +1806,16 @@ class FastKernel {
       detail::pause_briefly(++spins);
     }
     log.busy();
-    constexpr std::size_t kLine = 8;  // words of a cache line
-    const std::size_t lines = (next.masks[0].size() + kLine - 1) / kLine;
-    const std::size_t first = std::min(next.masks[0].size(), lines * t / members * kLine);
-    const std::size_t last = std::min(next.masks[0].size(), lines * (t + 1) / members * kLine);
-    if (first == last) return;
-    std::uint64_t* const share = next.masks[0].data() + first;
-    for (unsigned u = 1; u < members; ++u) detail::combine_masks(share, next.masks[u].data() + first, last - first);
     if (!spec_.near_ready) return;
+    constexpr std::size_t kLine = 8;  // words of a cache line
+    const std::size_t lines = (next.masks.size() + kLine - 1) / kLine;
+    const std::size_t first = std::min(next.masks.size(), lines * t / members * kLine);
+    const std::size_t last = std::min(next.masks.size(), lines * (t + 1) / members * kLine);
+    if (first == last) return;
+    const std::uint64_t* const share = next.masks.data() + first;
     std::uint64_t* const with_near = near_combined_.data() + first;
     std::copy(share, share + (last - first), with_near);
-    for (unsigned u = 0; u < members; ++u) detail::combine_masks(with_near, near_masks_[u].data() + first, last - first);
+    detail::combine_masks(with_near, near_masks_.data() + first, last - first);
   }
 
   // Guess i's answer (kNone: it holds), read by member 0 in the round (confirm_proved).
@@ -1901,12 +1894,12 @@ class FastKernel {
     for (std::uint64_t n = share.begin; n < block_end; ++n) {
       const std::size_t i = n - share.begin;
       std::uint64_t m = 0;
-      // The share's masks were combined by every member, a slice each: most of
+      // The share's masks were marked by every member, a stretch each: most of
       // a guess's mask words lie in another core's cache, fetched ahead (a line
       // holds one word of 8 heap sizes).
       if (i % 8 == 0 && i + kMasksAhead < share.length) {
         for (unsigned w = 0; w < words; ++w) {
-          __builtin_prefetch(share.masks[0].data() + w * share.length + i + kMasksAhead);
+          __builtin_prefetch(share.masks.data() + w * share.length + i + kMasksAhead);
         }
       }
       if (full_guesses_) {
@@ -1929,7 +1922,7 @@ class FastKernel {
   // Sets up the share of the block at `begin`: partners r with near <= r and both
   // heaps below `known` (the values computed when the share runs).
   void prepare_share(BlockShare& share, std::uint64_t begin, std::uint64_t known, std::uint64_t near,
-                     std::uint64_t top, unsigned members, unsigned words) {
+                     std::uint64_t top, unsigned words) {
     share.begin = begin;
     share.near = near + detail::kLoadSlack;
     share.top = top;
@@ -2006,11 +1999,8 @@ class FastKernel {
       }
       g_.local_only(false);
     }
-    share.masks.resize(members);
-    for (auto& masks : share.masks) {
-      masks.reserve(words * length + 1);  // room for the group's stop word
-      masks.resize(words * length);
-    }
+    share.masks.reserve(words * length + 1);  // room for the group's stop word
+    share.masks.resize(words * length);
     share.cursor.store(0, std::memory_order_relaxed);
   }
 
@@ -2067,21 +2057,29 @@ class FastKernel {
     }
   }
 
-  // Claims the next `chunk` of this process's partners of `share` and marks
-  // them into masks; false once every one is claimed.
-  bool claim_partners(const detail::SparseBlock<V>& block, BlockShare& share, std::size_t chunk,
-                      std::uint64_t* masks) const {
-    const std::size_t first = share.cursor.fetch_add(chunk, std::memory_order_relaxed);
-    if (first >= share.own_count) return false;
-    const std::size_t last = std::min(share.own_count, first + chunk);
-    std::size_t offset = 0;  // of the range below in this process's partners
-    for (const auto& [begin, end] : share.own) {
-      const std::size_t from = std::max(first, offset);
-      const std::size_t to = std::min(last, offset + (end - begin));
-      if (from < to) detail::mark_partner_share(block, begin + (from - offset), begin + (to - offset), masks);
-      offset += end - begin;
+  // Claims the block's next `step` heap sizes from `cursor`, clears their words
+  // of masks and marks there the pairs of the partners in `ranges` (this
+  // process's); false once every heap size is claimed. Members that split a
+  // block by heap sizes write one set of masks, nothing to combine, and each
+  // tile of heap sizes passes over the partners once: split by partners, every
+  // member's chunk paid every tile's fixed costs (a fifth of the marking at 8
+  // chunks a member) and the members' masks were ORed at the round's end.
+  bool claim_heaps(const detail::SparseBlock<V>& block, std::span<const std::pair<std::size_t, std::size_t>> ranges,
+                   std::uint64_t step, std::uint64_t* masks, std::atomic<std::uint64_t>& cursor) const {
+    const std::uint64_t from = cursor.fetch_add(step, std::memory_order_relaxed);
+    if (from >= block.length) return false;
+    const std::uint64_t to = std::min(block.length, from + step);
+    for (unsigned w = 0; w < block.words; ++w) {
+      std::fill(masks + w * block.length + from, masks + w * block.length + to, std::uint64_t{0});
     }
+    for (const auto& [first, last] : ranges) detail::mark_partner_share(block, first, last, from, to, masks);
     return true;
+  }
+
+  // Heap sizes a claim takes when a block is split in about `parts` (a
+  // multiple of the marking's lanes).
+  [[nodiscard]] static std::uint64_t heap_step(std::uint64_t length, std::size_t parts) {
+    return std::max(detail::kBlockQuantum, length / parts / detail::kBlockQuantum * detail::kBlockQuantum);
   }
 
   // Marks into the block's combined masks the pairs of partners r < near whose
@@ -2091,7 +2089,7 @@ class FastKernel {
   // member 0 once the block before is done; finish_in_block marks the rest.
   void mark_near(BlockShare& share, unsigned words) {
     if (!prepare_near(share, words)) return;
-    detail::mark_partner_share(near_block(words), 0, near_share_.partners.size(), share.masks[0].data());
+    detail::mark_partner_share(near_block(words), 0, near_share_.partners.size(), share.masks.data());
   }
 
   // What the pass of mark_near reads, once prepare_near has set it up.
@@ -2174,18 +2172,16 @@ class FastKernel {
                                   kRareSourcesLooked);
   }
 
-  // Member t's part of a share: chunks of partners claimed from a shared cursor
-  // (member 0 joins late when it finishes a block first), marked into its masks;
-  // about `chunks` of them per member, after each of which `between` runs.
+  // A member's part of a share: stretches of heap sizes claimed from a shared
+  // cursor (member 0 joins late when it finishes a block first); about
+  // `chunks` of them per member, after each of which `between` runs.
   template <class Between = void (*)()>
-  void mark_share(BlockShare& share, unsigned t, unsigned members, unsigned words, std::size_t chunks = 8,
+  void mark_share(BlockShare& share, unsigned members, unsigned words, std::size_t chunks = 8,
                   Between between = [] {}) {
-    std::vector<std::uint64_t>& masks = share.masks[t];
-    std::fill(masks.begin(), masks.end(), 0);
     const detail::SparseBlock<V> block = sparse_block(share, words);
     // In a group, this process marks its own partners (choose_own_partners).
-    const std::size_t chunk = std::max<std::size_t>(16, share.own_count / (chunks * members));
-    while (claim_partners(block, share, chunk, masks.data())) between();
+    const std::uint64_t step = heap_step(share.length, chunks * members);
+    while (claim_heaps(block, share.own, step, share.masks.data(), share.cursor)) between();
   }
 
   // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).
@@ -2196,19 +2192,13 @@ class FastKernel {
   // ORs the block's masks over the group, with one more word: whether any
   // process was asked to stop (so all stop after this same block).
   void combine_across_group(BlockShare& share, unsigned words) {
-    std::vector<std::uint64_t>& masks = share.masks[0];
+    std::vector<std::uint64_t>& masks = share.masks;
     const std::size_t count = static_cast<std::size_t>(words) * block_length();
     masks.resize(count + 1);
     masks[count] = stop_requested() ? 1 : 0;
     control_.group->combine(masks.data(), count + 1);
     group_stopped_ = masks[count] != 0;
     masks.resize(count);
-  }
-
-  static void combine(BlockShare& share, unsigned members) {
-    for (unsigned t = 1; t < members; ++t) {
-      detail::combine_masks(share.masks[0].data(), share.masks[t].data(), share.masks[0].size());
-    }
   }
 
   // rare_parity_[q][w]: bit v of word w set when value 64 w + v < span has the
@@ -2375,7 +2365,7 @@ class FastKernel {
   // everything but the pairs that reach into the block from below near.
   void mark_all_but_in_block(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
     const std::uint64_t length = share.length;
-    for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[0][w * length + (n - share.begin)];
+    for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[w * length + (n - share.begin)];
     const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
@@ -2615,7 +2605,7 @@ class FastKernel {
   // and stay short, as on every process of a group.
   bool full_guesses_ = false;
   std::vector<std::uint64_t> near_combined_;  // the next block's share and near pairs, combined (combine_round)
-  std::vector<std::vector<std::uint64_t>> near_masks_;  // [member][word * L + i]: the next block's near pairs
+  std::vector<std::uint64_t> near_masks_;  // [word * L + i]: the next block's near pairs, marked by the members
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
   std::vector<std::size_t> far_partners_;   // choose_own_partners' lists

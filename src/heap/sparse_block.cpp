@@ -13,14 +13,15 @@ namespace {
 // The portable form, and the reference for the vector form below: one bit per
 // pair, set in the mask word of heap size n.
 template <class V>
-void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
+void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
+                  std::uint64_t heap_to, std::uint64_t* masks) {
   for (std::size_t j = first; j < last; ++j) {
     const std::uint64_t r = block.partners[j];
     const std::uint64_t v = block.partner_values[j];
     for (std::size_t s = 0; s < block.splits.size(); ++s) {
       const std::uint64_t k = block.splits[s];
       const V* src = block.sources[j * block.splits.size() + s];
-      for (std::uint64_t i = 0; i < block.length; ++i) {
+      for (std::uint64_t i = heap_from; i < heap_to; ++i) {
         if (block.unequal_split && block.begin + i - k == 2 * r) continue;  // (r, r) is not a move
         const std::uint64_t x = v ^ src[i];
         if (x >= 64 * std::uint64_t{block.words}) continue;  // padding (SparseBlock::padded)
@@ -67,13 +68,13 @@ void mark_high(const std::uint16_t* lanes, unsigned count, std::uint64_t skip, s
 
 template <unsigned kChunks, bool kUnequal, bool kHigh>
 [[gnu::target("avx2")]] void share_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
-                                        std::uint64_t* masks) {
+                                        std::uint64_t heap_from, std::uint64_t heap_to, std::uint64_t* masks) {
   constexpr bool kWide = kChunks == 8;
   constexpr unsigned kHalves = kWide ? 1 : 2;
   constexpr std::uint64_t kTile = kWide ? 8 : 16;
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i zero = _mm256_setzero_si256();
-  for (std::uint64_t i = 0; i < block.length; i += kTile) {
+  for (std::uint64_t i = heap_from; i < heap_to; i += kTile) {
     __m256i acc[kChunks][kHalves];
     for (auto& chunk : acc) {
       for (auto& half : chunk) half = zero;
@@ -148,7 +149,8 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
 // share_avx2 does (values from 256 are 0.01% of Grundy's game's to 2^30).
 template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
 [[gnu::target("avx2")]] void share_by_class_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first,
-                                                 std::size_t last, std::uint64_t* masks) {
+                                                 std::size_t last, std::uint64_t heap_from, std::uint64_t heap_to,
+                                                 std::uint64_t* masks) {
   constexpr std::uint64_t kTile = 16;
   const std::uint64_t mask = kHigh ? block.common_sources_mask & 0xff : block.common_sources_mask;
   const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
@@ -174,7 +176,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
   const __m256i keep = _mm256_set1_epi16(static_cast<short>(below_t));
   const __m256i high_bits = _mm256_set1_epi16(static_cast<short>(0xff00));
   // Lane l of half h holds heap size i + 4 h + l (l < 4) or i + 4 h + 4 + l (l >= 4): the unpacks' order.
-  for (std::uint64_t i = 0; i < block.length; i += kTile) {
+  for (std::uint64_t i = heap_from; i < heap_to; i += kTile) {
     const std::uint64_t n0 = block.begin + i;
     alignas(32) std::uint32_t lanes[2][kIdxChunks][2][8] = {};
     for (unsigned cls = 0; cls < 2; ++cls) {
@@ -310,40 +312,49 @@ bool have_avx2() {
 }
 
 template <unsigned kChunks, bool kHigh = false>
-void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
-  if (block.unequal_split) return share_avx2<kChunks, true, kHigh>(block, first, last, masks);
-  share_avx2<kChunks, false, kHigh>(block, first, last, masks);
+void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
+                  std::uint64_t heap_to, std::uint64_t* masks) {
+  if (block.unequal_split) return share_avx2<kChunks, true, kHigh>(block, first, last, heap_from, heap_to, masks);
+  share_avx2<kChunks, false, kHigh>(block, first, last, heap_from, heap_to, masks);
 }
 
 template <unsigned kIdxChunks, bool kHigh = false>
 void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
-                   std::uint64_t* masks) {
-  if (block.unequal_split) return share_by_class_avx2<kIdxChunks, true, kHigh>(block, first, last, masks);
-  share_by_class_avx2<kIdxChunks, false, kHigh>(block, first, last, masks);
+                   std::uint64_t heap_from, std::uint64_t heap_to, std::uint64_t* masks) {
+  if (block.unequal_split) {
+    return share_by_class_avx2<kIdxChunks, true, kHigh>(block, first, last, heap_from, heap_to, masks);
+  }
+  share_by_class_avx2<kIdxChunks, false, kHigh>(block, first, last, heap_from, heap_to, masks);
 }
 
 }  // namespace
 
 template <class V>
-void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
-  if (first >= last) return;
+void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
+                        std::uint64_t heap_to, std::uint64_t* masks) {
+  if (first >= last || heap_from >= heap_to) return;
   if constexpr (sizeof(V) == 2) {
     if (have_avx2() && block.common_sources_mask != 0) {
-      if (block.words == 1) return share_classes<1>(block, first, last, masks);
-      if (block.words == 2) return share_classes<2>(block, first, last, masks);
-      if (block.words == 4) return share_classes<4>(block, first, last, masks);
+      if (block.words == 1) return share_classes<1>(block, first, last, heap_from, heap_to, masks);
+      if (block.words == 2) return share_classes<2>(block, first, last, heap_from, heap_to, masks);
+      if (block.words == 4) return share_classes<4>(block, first, last, heap_from, heap_to, masks);
       if (block.words == 8 && marks_by_class(8, block.common_sources_mask)) {
-        return share_classes<4, true>(block, first, last, masks);
+        return share_classes<4, true>(block, first, last, heap_from, heap_to, masks);
       }
     }
     if (have_avx2()) {
-      if (block.words <= 1) return share_chunks<2>(block, first, last, masks);
-      if (block.words <= 2) return share_chunks<4>(block, first, last, masks);
-      if (block.words <= 4) return share_chunks<8>(block, first, last, masks);
-      return share_chunks<8, true>(block, first, last, masks);
+      if (block.words <= 1) return share_chunks<2>(block, first, last, heap_from, heap_to, masks);
+      if (block.words <= 2) return share_chunks<4>(block, first, last, heap_from, heap_to, masks);
+      if (block.words <= 4) return share_chunks<8>(block, first, last, heap_from, heap_to, masks);
+      return share_chunks<8, true>(block, first, last, heap_from, heap_to, masks);
     }
   }
-  share_scalar(block, first, last, masks);
+  share_scalar(block, first, last, heap_from, heap_to, masks);
+}
+
+template <class V>
+void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks) {
+  mark_partner_share(block, first, last, 0, block.length, masks);
 }
 
 template <class V>
@@ -417,6 +428,10 @@ void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t c
   for (std::size_t i = 0; i < count; ++i) into[i] |= from[i];
 }
 
+template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
+                                                std::uint64_t, std::uint64_t, std::uint64_t*);
+template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
+                                                std::uint64_t, std::uint64_t, std::uint64_t*);
 template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
                                                 std::uint64_t*);
 template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,

@@ -2,9 +2,10 @@
 // n in [begin, begin + length) and a range of partner heaps r (rare heaps, and
 // the small heaps of the proof scan's prefix) whose pairs (r, n - k - r) lie
 // wholly below the block, the set of values g(r) ^ g(n - k - r) each n reaches,
-// as bit masks (values below 512). Each worker fills its own masks from
-// read-only state; OR-ing them gives the block's masks, whatever the split
-// (threads here; MPI ranks could share a block the same way and allreduce).
+// as bit masks (values below 512), from read-only state: workers split a
+// block by heap sizes (each writes its own part of one set of masks) or by
+// partners (each fills masks of its own, and OR-ing them gives the block's:
+// the processes of a group, which allreduce them).
 #pragma once
 
 #include <bit>
@@ -87,6 +88,14 @@ constexpr bool marks_by_class(unsigned words, std::uint64_t mask) {
 template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t* masks);
 
+/// The same for the heap sizes begin + i, from <= i < to, alone (multiples of
+/// kBlockQuantum): workers that split a block by heap sizes each write their
+/// own part of one set of masks, with nothing to combine, and each pass over
+/// the partners pays its fixed costs once per heap size, however many workers.
+template <class V>
+void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t from,
+                        std::uint64_t to, std::uint64_t* masks);
+
 /// ORs into seen (`words` 64-bit words, every value below 64 * words) bit
 /// lo[i] ^ *(hi - i) for i < count: the pairs (a, rest - a) of a run of small
 /// heaps a, as the block's own values are reached. With 16-bit values, one,
@@ -98,11 +107,15 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 template <class V>
 void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen);
 
-/// into[i] |= from[i] for i < count: combines two workers' masks.
+/// into[i] |= from[i] for i < count: one set of masks ORed into another.
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
 
 extern template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
                                                        std::uint64_t*);
+extern template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
+                                                       std::uint64_t, std::uint64_t, std::uint64_t*);
+extern template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
+                                                       std::uint64_t, std::uint64_t, std::uint64_t*);
 extern template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
                                                        std::uint64_t*);
 

@@ -2,7 +2,7 @@
 // portable one for 32-bit values) against a direct count of the pairs, on random
 // blocks for every mask width from one word (values < 64) to eight (values
 // < 512, those from 256 set one by one), with and without Grundy's game's rule against equal
-// heaps, and for any split of the partners among workers; and the form that marks
+// heaps, and for any split of the partners or of the heap sizes among workers; and the form that marks
 // one class of values per pass when every source value is common; and blocks
 // whose sources reach into the block itself, padded there; and the pairs of
 // small heaps against the block's own values (values below 64 and 128 in vector form);
@@ -67,9 +67,14 @@ std::vector<std::uint64_t> direct_masks(const RandomBlock& b, unsigned words) {
   return masks;
 }
 
+// How workers split a block: each marks some partners into masks of its own,
+// combined after; or each marks every partner for some heap sizes (whole
+// multiples of kBlockQuantum, in random stretches) into the one set of masks.
+enum class Split { partners, heaps };
+
 template <class V>
 std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std::size_t workers,
-                                       std::uint64_t common_sources_mask = 0) {
+                                       std::uint64_t common_sources_mask = 0, Split split = Split::partners) {
   std::vector<V> table(b.table.begin(), b.table.end());
   if (b.padded) table.resize(b.begin + b.length, std::numeric_limits<V>::max());
   std::vector<V> values;
@@ -99,6 +104,15 @@ std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std
                              .padded = b.padded};
   std::vector<std::uint64_t> masks(words * b.length, 0);
   const std::size_t count = partners.size();
+  if (split == Split::heaps) {
+    std::mt19937_64 random(b.begin);
+    for (std::uint64_t from = 0; from < b.length;) {
+      const std::uint64_t to = std::min(b.length, from + kBlockQuantum * (1 + random() % 3));
+      mark_partner_share(block, 0, count, from, to, masks.data());
+      from = to;
+    }
+    return masks;
+  }
   for (std::size_t w = 0; w < workers; ++w) {
     std::vector<std::uint64_t> own(masks.size(), 0);
     mark_partner_share(block, count * w / workers, count * (w + 1) / workers, own.data());
@@ -120,6 +134,10 @@ TEST(SparseBlock, MasksOfEveryWidthEqualTheDirectCount) {
           << words << " words, round " << round << ", 16-bit values";
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, workers), expected)
           << words << " words, round " << round << ", 32-bit values";
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, 0, Split::heaps), expected)
+          << words << " words, round " << round << ", 16-bit values by heap sizes";
+      EXPECT_EQ(block_masks<std::uint32_t>(b, words, workers, 0, Split::heaps), expected)
+          << words << " words, round " << round << ", 32-bit values by heap sizes";
     }
   }
 }
@@ -153,6 +171,8 @@ TEST(SparseBlock, OneClassPerPassEqualsTheDirectCount) {
       const std::size_t workers = 1 + random() % 3;
       EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask), direct_masks(b, words))
           << words << " words, mask " << mask << ", round " << round;
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask, Split::heaps), direct_masks(b, words))
+          << words << " words, mask " << mask << ", round " << round << ", by heap sizes";
     }
   }
 }
@@ -174,6 +194,8 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
       const std::vector<std::uint64_t> expected = direct_masks(b, words);
       EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1), expected) << words << " words, round " << round;
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, 2), expected) << words << " words, round " << round;
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 2, 0, Split::heaps), expected)
+          << words << " words, round " << round << ", by heap sizes";
     }
   }
   for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
