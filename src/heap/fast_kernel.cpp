@@ -1349,7 +1349,7 @@ class FastKernel {
     alignas(64) std::atomic<std::size_t> ready{0};  // guesses written by member 0
     std::atomic<bool> guessed_all{false};           // member 0 is done: ready is final, the near pairs are set up
     alignas(64) std::atomic<std::size_t> next_scan{0};  // the next guess to scan
-    std::atomic<std::size_t> near_cursor{0};  // the next block's near partners claimed
+    std::atomic<std::uint64_t> near_cursor{0};  // the next block's heap sizes whose near pairs are claimed
     alignas(64) std::atomic<unsigned> finished{0};  // members done marking (combine_round)
     bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
     // With a team, member 1 sets up the next block's share at the start of the
