@@ -90,8 +90,8 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 
 /// The same for the heap sizes begin + i, from <= i < to, alone (multiples of
 /// kBlockQuantum): workers that split a block by heap sizes each write their
-/// own part of one set of masks, with nothing to combine, and each pass over
-/// the partners pays its fixed costs once per heap size, however many workers.
+/// own part of one set of masks, with nothing to combine, and each tile of
+/// heap sizes pays its fixed costs once, however many workers share the block.
 template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t from,
                         std::uint64_t to, std::uint64_t* masks);
