@@ -1093,7 +1093,6 @@ class FastKernel {
     // This process's partners (ranges of indices; all of them alone): the ones
     // its members mark, for stretches of heap sizes claimed from `cursor` (claim_heaps).
     std::vector<std::pair<std::size_t, std::size_t>> own;
-    std::size_t own_count = 0;
     std::atomic<std::uint64_t> cursor{0};  // the block's heap sizes claimed so far
   };
 
@@ -2015,7 +2014,6 @@ class FastKernel {
     if (S::kInMemory || !shared_group()) {
       const auto [first, last] = group_slice(all);
       share.own.emplace_back(first, last);
-      share.own_count = last - first;
       return;
     }
     if constexpr (!S::kInMemory) {
@@ -2053,7 +2051,6 @@ class FastKernel {
           share.own.emplace_back(j, j + 1);
         }
       }
-      share.own_count = mine.size();
     }
   }
 
