@@ -8,12 +8,15 @@
 // form (32-bit values) as the baseline. Items are pairs times heap sizes.
 // And a team's block of 256 heap sizes as K members share it, by partners
 // (each member's masks ORed after) beside by heap sizes (one set of masks).
+// And a team's near pass, whose sources are padded where a pair's other heap
+// lies in the block, beside the portable form.
 // And the pairs of small heaps as one word (values below 64) beside the plain loop.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -205,6 +208,87 @@ BENCHMARK(BM_MarkBlock<std::uint32_t>)
     ->ArgNames({"words", "high"})
     ->Args({4, 0})
     ->Args({8, 10});
+
+// A team's near pass over a block of Grundy's game (256 heap sizes): every heap
+// r below twice the length is a partner, read from a copy of the values just
+// below the block padded with the largest value where the other heap lies in
+// the block itself (SparseBlock::padded: about a quarter of the lanes of the
+// pass). A tile of 16 heap sizes a call, as the members claim it. Every source
+// common under the mask (254 below 256, 510 below 512), the partners grouped
+// by class, odd values first. 16-bit values: the vector form by class; 32-bit
+// values: the portable form (the baseline). Items are the pairs marked.
+template <class V>
+struct NearBlock {
+  static constexpr std::uint64_t kNearLength = 256;
+  explicit NearBlock(unsigned words_) : words(words_), mask(words_ > 4 ? 510 : 254) {
+    std::mt19937_64 random(11);
+    const std::uint64_t below = 2 * kNearLength;  // the copy: heaps begin - 2L .. begin - 1
+    copy.resize(below + kNearLength, std::numeric_limits<V>::max());
+    for (std::uint64_t j = 0; j < below; ++j) {
+      auto v = static_cast<V>(random() % 256);
+      if ((std::popcount(v & mask) & 1) == 0) v ^= 2;  // common
+      copy[j] = v;
+    }
+    std::vector<std::uint64_t> all;
+    std::vector<V> all_values;
+    for (std::uint64_t r = 1; r < below; ++r) {
+      all.push_back(r);
+      all_values.push_back(static_cast<V>(random() % 256));
+    }
+    for (int odd = 1; odd >= 0; --odd) {
+      for (std::size_t j = 0; j < all.size(); ++j) {
+        if ((std::popcount(all_values[j] & mask) & 1) != odd) continue;
+        partners.push_back(all[j]);
+        values.push_back(all_values[j]);
+        sources.push_back(copy.data() + (below - all[j]));
+      }
+      if (odd == 1) odd_count = partners.size();
+    }
+  }
+  [[nodiscard]] SparseBlock<V> view() const {
+    return SparseBlock<V>{.begin = kBegin,
+                          .length = kNearLength,
+                          .splits = splits,
+                          .partners = partners,
+                          .partner_values = values,
+                          .sources = sources,
+                          .unequal_split = true,
+                          .words = words,
+                          .common_sources_mask = mask,
+                          .odd_partners = odd_count,
+                          .padded = true};
+  }
+  unsigned words;
+  std::uint64_t mask;
+  std::vector<V> copy;
+  std::vector<std::uint64_t> splits{0};
+  std::vector<std::uint64_t> partners;
+  std::vector<V> values;
+  std::vector<const V*> sources;
+  std::size_t odd_count = 0;
+};
+
+template <class V>
+void BM_MarkNearBlock(benchmark::State& state) {
+  const NearBlock<V> block(static_cast<unsigned>(state.range(0)));
+  const SparseBlock<V> view = block.view();
+  constexpr std::uint64_t kLengthNear = NearBlock<V>::kNearLength;
+  std::vector<std::uint64_t> masks(block.words * kLengthNear);
+  for (auto _ : state) {
+    for (std::uint64_t from = 0; from < kLengthNear; from += grundy::heap::detail::kBlockQuantum) {
+      mark_partner_share(view, 0, block.partners.size(), from, from + grundy::heap::detail::kBlockQuantum,
+                         masks.data());
+    }
+    benchmark::DoNotOptimize(masks.data());
+    benchmark::ClobberMemory();
+  }
+  // Heap size i pairs with r > i (its other heap below the block): 2L - 1 - i partners.
+  const std::int64_t pairs = static_cast<std::int64_t>(kLengthNear * (2 * kLengthNear - 1) -
+                                                       kLengthNear * (kLengthNear - 1) / 2);
+  state.SetItemsProcessed(state.iterations() * pairs);
+}
+BENCHMARK(BM_MarkNearBlock<std::uint16_t>)->Name("BM_MarkNearBlockVector")->ArgName("words")->Arg(4)->Arg(8);
+BENCHMARK(BM_MarkNearBlock<std::uint32_t>)->Name("BM_MarkNearBlockPortable")->ArgName("words")->Arg(4)->Arg(8);
 
 // The pairs of a block's own values as each heap size is finished, one run per
 // heap size of a stretch. Values below 64 (0.167's blocks: runs of up to 31

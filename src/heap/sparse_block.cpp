@@ -44,6 +44,27 @@ void share_scalar(const SparseBlock<V>& block, std::size_t first, std::size_t la
 alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                   0xffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
+// A padded block's partners whose every pair of the tile at heap size i has its
+// other heap in the block (r + k <= i for every split k): past them in [at, end),
+// the partners ascending. They mark nothing, and in a near pass (partners below
+// twice the block's length) they are a quarter of the lanes.
+template <bool kPadded>
+std::size_t past_padding(const SparseBlock<std::uint16_t>& block, std::uint64_t largest_split, std::uint64_t i,
+                         std::size_t at, std::size_t end) {
+  if constexpr (!kPadded) return at;
+  while (at < end && block.partners[at] + largest_split <= i) ++at;
+  return at;
+}
+
+inline std::uint64_t largest_of(std::span<const std::uint64_t> splits) {
+  return splits.empty() ? 0 : *std::max_element(splits.begin(), splits.end());
+}
+
+// All ones in the lanes that hold a value 256 .. 511 (one from 512 on is padding).
+[[gnu::target("avx2")]] inline __m256i high_values(__m256i x) {
+  return _mm256_cmpeq_epi16(_mm256_srli_epi16(x, 8), _mm256_set1_epi16(1));
+}
+
 // Values 256 .. 511 among the `count` XORs of a pass (lane l: heap size i + l),
 // except lane `skip` (the equal split of Grundy's game).
 void mark_high(const std::uint16_t* lanes, unsigned count, std::uint64_t skip, std::uint64_t* masks,
@@ -66,7 +87,7 @@ void mark_high(const std::uint16_t* lanes, unsigned count, std::uint64_t skip, s
   _mm256_storeu_si256(upper, _mm256_or_si256(_mm256_loadu_si256(upper), _mm256_permute2x128_si256(first, second, 0x31)));
 }
 
-template <unsigned kChunks, bool kUnequal, bool kHigh>
+template <unsigned kChunks, bool kUnequal, bool kHigh, bool kPadded>
 [[gnu::target("avx2")]] void share_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                                         std::uint64_t heap_from, std::uint64_t heap_to, std::uint64_t* masks) {
   constexpr bool kWide = kChunks == 8;
@@ -74,13 +95,16 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
   constexpr std::uint64_t kTile = kWide ? 8 : 16;
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i zero = _mm256_setzero_si256();
+  const std::uint64_t largest_split = largest_of(block.splits);
+  std::size_t live = first;  // past the partners all padding (past_padding)
   for (std::uint64_t i = heap_from; i < heap_to; i += kTile) {
     __m256i acc[kChunks][kHalves];
     for (auto& chunk : acc) {
       for (auto& half : chunk) half = zero;
     }
     const std::uint64_t n0 = block.begin + i;
-    for (std::size_t j = first; j < last; ++j) {
+    live = past_padding<kPadded>(block, largest_split, i, live, last);
+    for (std::size_t j = live; j < last; ++j) {
       const std::uint64_t r = block.partners[j];
       const auto v = static_cast<short>(block.partner_values[j]);
       for (std::size_t s = 0; s < block.splits.size(); ++s) {
@@ -90,7 +114,10 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
         if constexpr (kWide) {
           __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), _mm_set1_epi16(v));
           if constexpr (kHigh) {
-            if (_mm_testz_si128(x, _mm_set1_epi16(static_cast<short>(0xff00))) == 0) {
+            // Values 256 .. 511; padding (512 on, kPadded) reaches no chunk by itself.
+            const __m128i high = kPadded ? _mm_cmpeq_epi16(_mm_srli_epi16(x, 8), _mm_set1_epi16(1))
+                                         : _mm_and_si128(x, _mm_set1_epi16(static_cast<short>(0xff00)));
+            if (_mm_testz_si128(high, high) == 0) {
               alignas(16) std::uint16_t lanes[8];
               _mm_store_si128(reinterpret_cast<__m128i*>(lanes), x);
               mark_high(lanes, 8, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
@@ -147,7 +174,7 @@ template <unsigned kChunks, bool kUnequal, bool kHigh>
 // parity(x & M & 255), so those go by class with M & 255 (four index chunks, as
 // for four words), and a pass that meets one from 256 sets it one by one, as
 // share_avx2 does (values from 256 are 0.01% of Grundy's game's to 2^30).
-template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
+template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
 [[gnu::target("avx2")]] void share_by_class_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first,
                                                  std::size_t last, std::uint64_t heap_from, std::uint64_t heap_to,
                                                  std::uint64_t* masks) {
@@ -158,7 +185,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
   const std::uint64_t low_mask = mask & below_t;
   // Values below 2^(t+1) (bit t the highest a value has): the index is x without bit t.
   // (Padding must keep its high bits, so it takes the general form.)
-  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !block.padded;
+  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !kPadded;
   // pattern[k] bit b: parity((32 k + b) & M) over the bits below t.
   const unsigned segment_chunks = 1U << (t - 5);  // idx chunks per 2^t values
   std::uint32_t pattern[kIdxChunks] = {};
@@ -175,29 +202,35 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh>
   const __m256i zero = _mm256_setzero_si256();
   const __m256i keep = _mm256_set1_epi16(static_cast<short>(below_t));
   const __m256i high_bits = _mm256_set1_epi16(static_cast<short>(0xff00));
+  const std::uint64_t largest_split = largest_of(block.splits);
+  std::size_t live[2] = {from[0], from[1]};  // past each class's partners all padding (past_padding)
   // Lane l of half h holds heap size i + 4 h + l (l < 4) or i + 4 h + 4 + l (l >= 4): the unpacks' order.
   for (std::uint64_t i = heap_from; i < heap_to; i += kTile) {
     const std::uint64_t n0 = block.begin + i;
     alignas(32) std::uint32_t lanes[2][kIdxChunks][2][8] = {};
     for (unsigned cls = 0; cls < 2; ++cls) {
-      if (from[cls] >= to[cls]) continue;
+      live[cls] = past_padding<kPadded>(block, largest_split, i, live[cls], to[cls]);
+      if (live[cls] >= to[cls]) continue;
       __m256i acc[kIdxChunks][2];
       for (auto& chunk : acc) chunk[0] = chunk[1] = zero;
-      for (std::size_t j = from[cls]; j < to[cls]; ++j) {
+      for (std::size_t j = live[cls]; j < to[cls]; ++j) {
         const std::uint64_t r = block.partners[j];
         const __m256i v = _mm256_set1_epi16(static_cast<short>(block.partner_values[j]));
         for (std::size_t s = 0; s < block.splits.size(); ++s) {
           const std::uint64_t k = block.splits[s];
-          const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
+            const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
           __m256i x = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), v);
-          __m256i high_lanes = zero;  // all ones where x >= 256: those lanes reach no chunk
+          // All ones where x is 256 .. 511, set one by one: those lanes then reach
+          // no chunk. Padding (512 on, kPadded) keeps its high bits in the index
+          // (no top_bit_only), which reaches no chunk either.
+          __m256i high_lanes = zero;
           if constexpr (kHigh) {
-            const __m256i high = _mm256_and_si256(x, high_bits);
+            const __m256i high = kPadded ? high_values(x) : _mm256_and_si256(x, high_bits);
             if (_mm256_testz_si256(high, high) == 0) {
               alignas(32) std::uint16_t xors[16];
               _mm256_store_si256(reinterpret_cast<__m256i*>(xors), x);
               mark_high(xors, 16, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
-              high_lanes = _mm256_xor_si256(_mm256_cmpeq_epi16(high, zero), _mm256_cmpeq_epi16(zero, zero));
+              high_lanes = kPadded ? high : _mm256_xor_si256(_mm256_cmpeq_epi16(high, zero), _mm256_cmpeq_epi16(zero, zero));
             }
           }
           x = top_bit_only
@@ -311,20 +344,32 @@ bool have_avx2() {
   return kHave;
 }
 
+// A padded block takes forms of its own: they skip the partners all padding in
+// each tile, and with values from 256 (kHigh) test for 256 .. 511 alone.
 template <unsigned kChunks, bool kHigh = false>
 void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
                   std::uint64_t heap_to, std::uint64_t* masks) {
-  if (block.unequal_split) return share_avx2<kChunks, true, kHigh>(block, first, last, heap_from, heap_to, masks);
-  share_avx2<kChunks, false, kHigh>(block, first, last, heap_from, heap_to, masks);
+  if (block.padded) {
+    if (block.unequal_split) return share_avx2<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+    return share_avx2<kChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+  }
+  if (block.unequal_split) return share_avx2<kChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  share_avx2<kChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
 }
 
 template <unsigned kIdxChunks, bool kHigh = false>
 void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                    std::uint64_t heap_from, std::uint64_t heap_to, std::uint64_t* masks) {
-  if (block.unequal_split) {
-    return share_by_class_avx2<kIdxChunks, true, kHigh>(block, first, last, heap_from, heap_to, masks);
+  if (block.padded) {
+    if (block.unequal_split) {
+      return share_by_class_avx2<kIdxChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+    }
+    return share_by_class_avx2<kIdxChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
   }
-  share_by_class_avx2<kIdxChunks, false, kHigh>(block, first, last, heap_from, heap_to, masks);
+  if (block.unequal_split) {
+    return share_by_class_avx2<kIdxChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  }
+  share_by_class_avx2<kIdxChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
 }
 
 }  // namespace

@@ -206,6 +206,9 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
       const RandomBlock b = with_near_partners(random_common_sources_block(random, words, mask));
       EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1, mask), direct_masks(b, words))
           << words << " words, mask " << mask << ", round " << round;
+      // Stretches that begin past the partners all padding: each skips them afresh.
+      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 2, mask, Split::heaps), direct_masks(b, words))
+          << words << " words, mask " << mask << ", round " << round << ", by heap sizes";
     }
   }
 }
