@@ -482,6 +482,10 @@ class FastKernel {
       rare_.push_back(n);
       rare_value_.push_back(v);
       report_rare();
+      // The rare heaps grow faster than the mask was chosen for: review it now,
+      // not up to n / 8 heap sizes later (review), since each rare heap past the
+      // head of a streamed table costs a proof scan over the whole table.
+      if (rare_.size() >= review_rare_limit_) next_review_ = std::min(next_review_, n + 1);
     }
     if (sparse_) {
       ++sparse_steps_;
@@ -1278,7 +1282,7 @@ class FastKernel {
       };
       run_team(finish_and_share, members);
       const bool stop = shared_group() ? group_stopped_ : stop_requested();
-      if (widened || n >= end || stop || !blocks_apply(n) || trial_overrun()) break;
+      if (widened || n >= end || stop || !blocks_apply(n) || trial_overrun() || n >= next_review_) break;
       if (more) {
         std::swap(current, next);
       } else {
@@ -1499,7 +1503,7 @@ class FastKernel {
       if (widened) break;
       // The rest of the block in order, as on one thread.
       widened = finish_in_order(n, block_end, *current, words);
-      if (widened || n >= end || halted() || !blocks_apply(n) || trial_overrun()) break;
+      if (widened || n >= end || halted() || !blocks_apply(n) || trial_overrun() || n >= next_review_) break;
       if (dropped) ahead_marked = false;  // it read this block's guesses
       if (group && more && (!dropped || !near_sent)) {  // the reduction combined the next block's masks
         if (!near_sent) mark_near(*next, words);
@@ -2438,6 +2442,7 @@ class FastKernel {
   // sparse method only where its O(#rare) per heap size beats the dense scan.
   void review(std::uint64_t n) {
     next_review_ = n + std::max<std::uint64_t>(1024, n / 8);
+    set_review_rare_limit();
     if (n < kSparseFrom || span_ > kMaxSparseSpan) {
       set_dense();
       return;
@@ -2492,12 +2497,24 @@ class FastKernel {
         rare_value_.push_back(v);
       }
     });
+    set_review_rare_limit();
     if (control_.stats != nullptr) {
       control_.stats->rare_mask.store(mask_, std::memory_order_relaxed);
       control_.stats->heap_parity.store(heap_parity_, std::memory_order_relaxed);
       control_.stats->rare_count.store(rare_.size(), std::memory_order_relaxed);
       control_.stats->last_rare.store(rare_.empty() ? 0 : rare_.back(), std::memory_order_relaxed);
     }
+  }
+
+  // The rare heaps at which the mask is reviewed before its time: a sixteenth
+  // more than now, at least kRareBeforeReview (a review that keeps the mask
+  // costs microseconds; one that changes it reads the table once). Grundy's
+  // game past 47 million heap sizes under mask 254, whose heaps of value 256
+  // are rare, proved 1,682 of them by scans over the whole table before the
+  // review at n / 8 took mask 510 (18 s of 2^26's 69 s on two threads, read
+  // back from the file by one member while the other waited).
+  void set_review_rare_limit() {
+    review_rare_limit_ = rare_.size() + std::max<std::size_t>(kRareBeforeReview, rare_.size() / 16);
   }
 
   void set_dense() {
@@ -2516,6 +2533,7 @@ class FastKernel {
   static constexpr std::uint64_t kUnproved = kNone - 2;   // a guess whose proof is not done (confirm_proved)
   static constexpr std::size_t kGuessLanes = 4;  // copies of the marks in guess_common
   static constexpr std::size_t kRareSourcesLooked = 16;  // no_rare_source's rare heaps at most, else false
+  static constexpr std::size_t kRareBeforeReview = 64;   // set_review_rare_limit
   // Guesses published to the provers together: each publication takes member 0
   // the cache line the provers watch (0.167's guesses took a quarter longer one at a time).
   static constexpr std::size_t kPublishedTogether = 8;
@@ -2570,6 +2588,7 @@ class FastKernel {
   std::vector<V> rare_value_;             // their values
   std::uint64_t rare_generation_ = 0;     // counts the times rare_ was rebuilt (it otherwise only grows)
   std::uint64_t next_review_ = 0;
+  std::size_t review_rare_limit_ = 0;  // set_review_rare_limit
   std::uint64_t sparse_steps_ = 0;
   std::uint64_t dense_steps_ = 0;
 
