@@ -942,6 +942,92 @@ class FastKernel {
     }
   }
 
+  // first_unreached on every member of the team, between rounds: the proof of
+  // a rare heap scans all its pairs, which past a streamed table's head and
+  // window are read back from the file (Grundy's game past 47 million: about
+  // 11 ms a scan). The members claim stretches of pairs as long as the store
+  // reads back at a time, each reads its own (file reads are independent), and a
+  // candidate one finds reached is dropped for all (a word of bits), so the
+  // scan ends once every candidate of the group is reached, as alone.
+  std::uint64_t first_unreached_on_team(std::uint64_t n, std::uint64_t from, std::span<const std::uint32_t> candidates) {
+    if constexpr (S::kInMemory) {
+      return first_unreached(n, from, candidates);
+    } else {
+      return first_unreached_streamed_on_team(n, from, candidates);
+    }
+  }
+
+  std::uint64_t first_unreached_streamed_on_team(std::uint64_t n, std::uint64_t from,
+                                                 std::span<const std::uint32_t> candidates) {
+    const unsigned members = team_->size();
+    const std::uint64_t stretch = g_.read_block();
+    if (team_scan_.size() < members) team_scan_.resize(members);
+    for (std::size_t group = 0; group < candidates.size(); group += 8) {
+      V active[8];
+      int count = 0;
+      for (std::size_t i = group; i < candidates.size() && count < 8; ++i) active[count++] = static_cast<V>(candidates[i]);
+      const std::uint32_t all = (std::uint32_t{1} << count) - 1;
+      std::atomic<std::uint32_t> reached{0};  // bit j: active[j] is reached
+      for (const std::uint64_t k : splits_) {
+        if (k + 2 > n || reached.load(std::memory_order_relaxed) == all) continue;
+        const std::uint64_t rest = n - k;
+        const std::uint64_t end = half(rest) + 1;
+        std::atomic<std::uint64_t> next{from};
+        auto scan = [&](unsigned t) {
+          TeamScan& own = team_scan_[t];
+          for (;;) {
+            std::uint32_t done = reached.load(std::memory_order_relaxed);
+            if (done == all) return;
+            const std::uint64_t a = next.fetch_add(stretch, std::memory_order_relaxed);
+            if (a >= end) return;
+            const std::uint64_t pairs = std::min(end, a + stretch) - a;
+            own.lo.resize(pairs);
+            own.hi.resize(pairs);
+            g_.read(a, pairs, own.lo.data());                     // g(a), g(a + 1), ...
+            g_.read(rest - a - (pairs - 1), pairs, own.hi.data());  // ... g(rest - a - 1), g(rest - a)
+            V mine[8];
+            int index[8];
+            int left = 0;
+            for (int j = 0; j < count; ++j) {
+              if ((done & (std::uint32_t{1} << j)) == 0) {
+                mine[left] = active[j];
+                index[left++] = j;
+              }
+            }
+            for (int j = left; j < 8; ++j) mine[j] = mine[0];
+            const V* const hi = own.hi.data() + (pairs - 1);
+            for (std::uint64_t at = 0; left > 0 && at < pairs;) {
+              std::uint32_t found = 0;
+              at += find_any(own.lo.data() + at, hi - at, 0, pairs - at, mine, left, found);
+              if (found == 0) continue;
+              std::uint32_t bits = 0;
+              int kept = 0;
+              for (int j = 0; j < left; ++j) {
+                if ((found & (std::uint32_t{1} << j)) != 0) {
+                  bits |= std::uint32_t{1} << index[j];
+                } else {
+                  mine[kept] = mine[j];
+                  index[kept++] = index[j];
+                }
+              }
+              left = kept;
+              for (int j = left; j < 8; ++j) mine[j] = mine[0];
+              reached.fetch_or(bits, std::memory_order_relaxed);
+            }
+          }
+        };
+        run_team(scan, members);
+      }
+      const std::uint32_t done = reached.load(std::memory_order_relaxed);
+      std::uint64_t smallest = kNone;
+      for (int j = 0; j < count; ++j) {
+        if ((done & (std::uint32_t{1} << j)) == 0) smallest = std::min<std::uint64_t>(smallest, active[j]);
+      }
+      if (smallest != kNone) return smallest;
+    }
+    return kNone;
+  }
+
   // --- dense method ---------------------------------------------------------
 
   std::uint64_t value_dense(std::uint64_t n, Scratch& s) const {
@@ -1894,6 +1980,9 @@ class FastKernel {
     const std::uint64_t n = share.begin + i;
     std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
     std::uint64_t value = kNone;
+    // A streamed store's proof left for after the round reads the file: the
+    // whole team scans it (member 0 alone, the others waited).
+    const bool on_team = !S::kInMemory && after_round && !shared_group() && team_ && team_->size() > 1;
     const auto prove = [&] {
       std::uint32_t count = 0;
       if (full_guesses_) {  // member 0 found them
@@ -1903,7 +1992,9 @@ class FastKernel {
         value = open_candidates(n, share, words, candidates, count);
       }
       if (count == 0) return;
-      const std::uint64_t unreached = first_unreached(n, prefix + 1, std::span(candidates, count));
+      const std::span<const std::uint32_t> open(candidates, count);
+      const std::uint64_t unreached =
+          on_team ? first_unreached_on_team(n, prefix + 1, open) : first_unreached(n, prefix + 1, open);
       if (unreached != kNone) value = unreached;
     };
     if constexpr (S::kInMemory) {
@@ -2660,6 +2751,11 @@ class FastKernel {
   std::vector<std::size_t> near_partners_;
   std::vector<std::size_t> own_partners_;
   std::vector<std::size_t> unscanned_;  // guesses a process could not scan (scan_unscanned)
+  struct alignas(64) TeamScan {  // a member's pairs read back (first_unreached_on_team)
+    std::vector<V> lo;
+    std::vector<V> hi;
+  };
+  std::vector<TeamScan> team_scan_;
   std::vector<std::uint64_t> exchange_;  // a group's reduction of a speculated block (exchange_speculation)
   BlockShare near_share_;  // the partners below near (mark_near)
   std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)

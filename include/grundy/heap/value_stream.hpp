@@ -146,6 +146,8 @@ class StreamedValues {
   void read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
   /// Writes every value still only in memory to the file, so the file holds g(0..size()-1).
   void flush();
+  /// Values a pair range beyond memory is read back in at a time (StreamSizes::block).
+  [[nodiscard]] std::uint64_t read_block() const { return sizes_.block; }
   [[nodiscard]] const StreamCounters& counters() const { return counters_; }
   [[nodiscard]] const SpillFile& file() const { return file_; }
 
