@@ -283,8 +283,8 @@ void BM_MarkNearBlock(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   // Heap size i pairs with r > i (its other heap below the block): 2L - 1 - i partners.
-  const std::int64_t pairs = static_cast<std::int64_t>(kLengthNear * (2 * kLengthNear - 1) -
-                                                       kLengthNear * (kLengthNear - 1) / 2);
+  const std::int64_t pairs =
+      static_cast<std::int64_t>(kLengthNear * (2 * kLengthNear - 1) - kLengthNear * (kLengthNear - 1) / 2);
   state.SetItemsProcessed(state.iterations() * pairs);
 }
 BENCHMARK(BM_MarkNearBlock<std::uint16_t>)->Name("BM_MarkNearBlockVector")->ArgName("words")->Arg(4)->Arg(8);

@@ -949,7 +949,8 @@ class FastKernel {
   // reads back at a time, each reads its own (file reads are independent), and a
   // candidate one finds reached is dropped for all (a word of bits), so the
   // scan ends once every candidate of the group is reached, as alone.
-  std::uint64_t first_unreached_on_team(std::uint64_t n, std::uint64_t from, std::span<const std::uint32_t> candidates) {
+  std::uint64_t first_unreached_on_team(std::uint64_t n, std::uint64_t from,
+                                        std::span<const std::uint32_t> candidates) {
     if constexpr (S::kInMemory) {
       return first_unreached(n, from, candidates);
     } else {
@@ -965,7 +966,9 @@ class FastKernel {
     for (std::size_t group = 0; group < candidates.size(); group += 8) {
       V active[8];
       int count = 0;
-      for (std::size_t i = group; i < candidates.size() && count < 8; ++i) active[count++] = static_cast<V>(candidates[i]);
+      for (std::size_t i = group; i < candidates.size() && count < 8; ++i) {
+        active[count++] = static_cast<V>(candidates[i]);
+      }
       const std::uint32_t all = (std::uint32_t{1} << count) - 1;
       std::atomic<std::uint32_t> reached{0};  // bit j: active[j] is reached
       for (const std::uint64_t k : splits_) {
@@ -983,7 +986,7 @@ class FastKernel {
             const std::uint64_t pairs = std::min(end, a + stretch) - a;
             own.lo.resize(pairs);
             own.hi.resize(pairs);
-            g_.read(a, pairs, own.lo.data());                     // g(a), g(a + 1), ...
+            g_.read(a, pairs, own.lo.data());                       // g(a), g(a + 1), ...
             g_.read(rest - a - (pairs - 1), pairs, own.hi.data());  // ... g(rest - a - 1), g(rest - a)
             V mine[8];
             int index[8];
@@ -2751,7 +2754,7 @@ class FastKernel {
   std::vector<std::size_t> near_partners_;
   std::vector<std::size_t> own_partners_;
   std::vector<std::size_t> unscanned_;  // guesses a process could not scan (scan_unscanned)
-  struct alignas(64) TeamScan {  // a member's pairs read back (first_unreached_on_team)
+  struct alignas(64) TeamScan {         // a member's pairs read back (first_unreached_on_team)
     std::vector<V> lo;
     std::vector<V> hi;
   };

@@ -218,7 +218,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
         const __m256i v = _mm256_set1_epi16(static_cast<short>(block.partner_values[j]));
         for (std::size_t s = 0; s < block.splits.size(); ++s) {
           const std::uint64_t k = block.splits[s];
-            const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
+          const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
           __m256i x = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), v);
           // All ones where x is 256 .. 511, set one by one: those lanes then reach
           // no chunk. Padding (512 on, kPadded) keeps its high bits in the index
@@ -230,7 +230,8 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
               alignas(32) std::uint16_t xors[16];
               _mm256_store_si256(reinterpret_cast<__m256i*>(xors), x);
               mark_high(xors, 16, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
-              high_lanes = kPadded ? high : _mm256_xor_si256(_mm256_cmpeq_epi16(high, zero), _mm256_cmpeq_epi16(zero, zero));
+              high_lanes =
+                  kPadded ? high : _mm256_xor_si256(_mm256_cmpeq_epi16(high, zero), _mm256_cmpeq_epi16(zero, zero));
             }
           }
           x = top_bit_only
@@ -350,10 +351,14 @@ template <unsigned kChunks, bool kHigh = false>
 void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
                   std::uint64_t heap_to, std::uint64_t* masks) {
   if (block.padded) {
-    if (block.unequal_split) return share_avx2<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+    if (block.unequal_split) {
+      return share_avx2<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+    }
     return share_avx2<kChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
   }
-  if (block.unequal_split) return share_avx2<kChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  if (block.unequal_split) {
+    return share_avx2<kChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  }
   share_avx2<kChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
 }
 
