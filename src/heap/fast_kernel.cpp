@@ -1764,6 +1764,16 @@ class FastKernel {
     }
   }
 
+  // Whether this process reads a streamed table's values from a file of its own
+  // (in a group, process 0 alone keeps one).
+  [[nodiscard]] bool holds_file() const {
+    if constexpr (S::kInMemory) {
+      return false;
+    } else {
+      return g_.file().keeps_values();
+    }
+  }
+
   // This process's part [first, last) of `all` items shared by the group (all of them alone).
   [[nodiscard]] std::pair<std::size_t, std::size_t> group_slice(std::size_t all) const {
     if (!shared_group()) return {0, all};
@@ -1984,8 +1994,9 @@ class FastKernel {
     std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
     std::uint64_t value = kNone;
     // A streamed store's proof left for after the round reads the file: the
-    // whole team scans it (member 0 alone, the others waited).
-    const bool on_team = !S::kInMemory && after_round && !shared_group() && team_ && team_->size() > 1;
+    // whole team scans it (member 0 alone, the others waited); in a group, the
+    // team of process 0, which holds the file (scan_unscanned).
+    const bool on_team = after_round && team_ && team_->size() > 1 && holds_file();
     const auto prove = [&] {
       std::uint32_t count = 0;
       if (full_guesses_) {  // member 0 found them
