@@ -932,14 +932,20 @@ class FastKernel {
       std::uint32_t found = 0;
       const PairView<V> view = g_.pairs(rest, a, end);
       a += find_any(view.lo, view.hi, 0, view.count, active, count, found);
-      if (found == 0) continue;
-      int kept = 0;
-      for (int j = 0; j < count; ++j) {
-        if (!(found & (std::uint32_t{1} << j))) active[kept++] = active[j];
-      }
-      count = kept;
-      for (int j = count; j < 8; ++j) active[j] = active[0];
+      drop_found(found, active, count);
     }
+  }
+
+  // Drops from active[0, count) the members whose bit is set in `found`; keeps
+  // the order, and the slots past count repeat active[0].
+  static void drop_found(std::uint32_t found, V (&active)[8], int& count) {
+    if (found == 0) return;
+    int kept = 0;
+    for (int j = 0; j < count; ++j) {
+      if (!(found & (std::uint32_t{1} << j))) active[kept++] = active[j];
+    }
+    count = kept;
+    for (int j = count; j < 8; ++j) active[j] = active[0];
   }
 
   // first_unreached on every member of the team, between rounds: the proof of
@@ -954,81 +960,66 @@ class FastKernel {
     if constexpr (S::kInMemory) {
       return first_unreached(n, from, candidates);
     } else {
-      return first_unreached_streamed_on_team(n, from, candidates);
-    }
-  }
-
-  std::uint64_t first_unreached_streamed_on_team(std::uint64_t n, std::uint64_t from,
-                                                 std::span<const std::uint32_t> candidates) {
-    const unsigned members = team_->size();
-    const std::uint64_t stretch = g_.read_block();
-    if (team_scan_.size() < members) team_scan_.resize(members);
-    for (std::size_t group = 0; group < candidates.size(); group += 8) {
-      V active[8];
-      int count = 0;
-      for (std::size_t i = group; i < candidates.size() && count < 8; ++i) {
-        active[count++] = static_cast<V>(candidates[i]);
-      }
-      const std::uint32_t all = (std::uint32_t{1} << count) - 1;
-      std::atomic<std::uint32_t> reached{0};  // bit j: active[j] is reached
-      for (const std::uint64_t k : splits_) {
-        if (k + 2 > n || reached.load(std::memory_order_relaxed) == all) continue;
-        const std::uint64_t rest = n - k;
-        const std::uint64_t end = half(rest) + 1;
-        std::atomic<std::uint64_t> next{from};
-        auto scan = [&](unsigned t) {
-          TeamScan& own = team_scan_[t];
-          for (;;) {
-            std::uint32_t done = reached.load(std::memory_order_relaxed);
-            if (done == all) return;
-            const std::uint64_t a = next.fetch_add(stretch, std::memory_order_relaxed);
-            if (a >= end) return;
-            const std::uint64_t pairs = std::min(end, a + stretch) - a;
-            own.lo.resize(pairs);
-            own.hi.resize(pairs);
-            g_.read(a, pairs, own.lo.data());                       // g(a), g(a + 1), ...
-            g_.read(rest - a - (pairs - 1), pairs, own.hi.data());  // ... g(rest - a - 1), g(rest - a)
-            V mine[8];
-            int index[8];
-            int left = 0;
-            for (int j = 0; j < count; ++j) {
-              if ((done & (std::uint32_t{1} << j)) == 0) {
-                mine[left] = active[j];
-                index[left++] = j;
+      const unsigned members = team_->size();
+      const std::uint64_t stretch = g_.read_block();
+      if (team_scan_.size() < members) team_scan_.resize(members);
+      for (std::size_t group = 0; group < candidates.size(); group += 8) {
+        V active[8];
+        int count = 0;
+        for (std::size_t i = group; i < candidates.size() && count < 8; ++i) {
+          active[count++] = static_cast<V>(candidates[i]);
+        }
+        const std::uint32_t all = (std::uint32_t{1} << count) - 1;
+        std::atomic<std::uint32_t> reached{0};  // bit j: active[j] is reached
+        for (const std::uint64_t k : splits_) {
+          if (k + 2 > n || reached.load(std::memory_order_relaxed) == all) continue;
+          const std::uint64_t rest = n - k;
+          const std::uint64_t end = half(rest) + 1;
+          std::atomic<std::uint64_t> next{from};
+          auto scan = [&](unsigned t) {
+            TeamScan& own = team_scan_[t];
+            for (;;) {
+              const std::uint32_t done = reached.load(std::memory_order_relaxed);
+              if (done == all) return;
+              const std::uint64_t a = next.fetch_add(stretch, std::memory_order_relaxed);
+              if (a >= end) return;
+              const std::uint64_t pairs = std::min(end, a + stretch) - a;
+              own.lo.resize(pairs);
+              own.hi.resize(pairs);
+              g_.read(a, pairs, own.lo.data());                       // g(a), g(a + 1), ...
+              g_.read(rest - a - (pairs - 1), pairs, own.hi.data());  // ... g(rest - a - 1), g(rest - a)
+              V left[8];  // the candidates not yet reached, by any member
+              int open = 0;
+              for (int j = 0; j < count; ++j) {
+                if ((done & (std::uint32_t{1} << j)) == 0) left[open++] = active[j];
               }
-            }
-            for (int j = left; j < 8; ++j) mine[j] = mine[0];
-            const V* const hi = own.hi.data() + (pairs - 1);
-            for (std::uint64_t at = 0; left > 0 && at < pairs;) {
-              std::uint32_t found = 0;
-              at += find_any(own.lo.data() + at, hi - at, 0, pairs - at, mine, left, found);
-              if (found == 0) continue;
-              std::uint32_t bits = 0;
-              int kept = 0;
-              for (int j = 0; j < left; ++j) {
-                if ((found & (std::uint32_t{1} << j)) != 0) {
-                  bits |= std::uint32_t{1} << index[j];
-                } else {
-                  mine[kept] = mine[j];
-                  index[kept++] = index[j];
+              for (int j = open; j < 8; ++j) left[j] = left[0];
+              const V* const hi = own.hi.data() + (pairs - 1);
+              for (std::uint64_t at = 0; open > 0 && at < pairs;) {
+                std::uint32_t found = 0;
+                at += find_any(own.lo.data() + at, hi - at, 0, pairs - at, left, open, found);
+                drop_found(found, left, open);
+              }
+              std::uint32_t bits = 0;  // those this stretch reached (the candidates are distinct)
+              for (int j = 0; j < count; ++j) {
+                if ((done & (std::uint32_t{1} << j)) == 0 && std::find(left, left + open, active[j]) == left + open) {
+                  bits |= std::uint32_t{1} << j;
                 }
               }
-              left = kept;
-              for (int j = left; j < 8; ++j) mine[j] = mine[0];
               reached.fetch_or(bits, std::memory_order_relaxed);
             }
-          }
-        };
-        run_team(scan, members);
+          };
+          run_team(scan, members);
+        }
+        const std::uint32_t done = reached.load(std::memory_order_relaxed);
+        std::uint64_t smallest = kNone;
+        for (int j = 0; j < count; ++j) {
+          if ((done & (std::uint32_t{1} << j)) == 0) smallest = std::min<std::uint64_t>(smallest, active[j]);
+        }
+        if (smallest != kNone) return smallest;
       }
-      const std::uint32_t done = reached.load(std::memory_order_relaxed);
-      std::uint64_t smallest = kNone;
-      for (int j = 0; j < count; ++j) {
-        if ((done & (std::uint32_t{1} << j)) == 0) smallest = std::min<std::uint64_t>(smallest, active[j]);
-      }
-      if (smallest != kNone) return smallest;
+      return kNone;
     }
-    return kNone;
   }
 
   // --- dense method ---------------------------------------------------------
