@@ -988,7 +988,8 @@ class FastKernel {
               own.hi.resize(pairs);
               g_.read(a, pairs, own.lo.data());                       // g(a), g(a + 1), ...
               g_.read(rest - a - (pairs - 1), pairs, own.hi.data());  // ... g(rest - a - 1), g(rest - a)
-              V left[8];  // the candidates not yet reached, by any member
+              // The candidates not yet reached, by any member.
+              V left[8];
               int open = 0;
               for (int j = 0; j < count; ++j) {
                 if ((done & (std::uint32_t{1} << j)) == 0) left[open++] = active[j];
