@@ -1125,7 +1125,10 @@ class FastKernel {
   // then the confirmation in order, now mostly in the round: confirm_proved),
   // which a longer block spreads (Grundy's game from 2^22 by 2^21 on 2
   // threads: 1.02-1.04 s against 1.05-1.07 s, serial 4.3-4.6% against
-  // 5.7-6.5%; with 512, 1.07-1.09 s; one thread with 256, 3% slower).
+  // 5.7-6.5%; with 512, 1.07-1.09 s; one thread with 256, 3% slower). A
+  // group's blocks go to 256 too: each block is one reduction across the
+  // processes (Grundy's game to 2^22 on 2 ranks: 2.42 s against 2.62, the
+  // reductions' count halved; with 512 the guesses in order cost more).
   [[nodiscard]] std::uint64_t block_length() const { return team_blocks_ ? team_block_length_ : block_length_; }
 
   // Both lengths follow the typical values (read per heap size: kept, not recomputed).
@@ -1320,8 +1323,8 @@ class FastKernel {
   std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
     if (use_team && !team_) team_ = detail::lease_team(control_.threads);
     const unsigned members = use_team ? team_->size() : 1;
-    team_blocks_ = members >= 2 && !shared_group() && control_.speculative_from != 0 &&
-                   members >= control_.speculative_from;
+    team_blocks_ =
+        shared_group() || (members >= 2 && control_.speculative_from != 0 && members >= control_.speculative_from);
     const bool pipelined = members > 1;
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
     const std::uint64_t length = block_length();
@@ -2667,7 +2670,7 @@ class FastKernel {
   std::uint64_t prefix_length_ = 0;  // set_lengths
   std::uint64_t block_length_ = 0;
   std::uint64_t team_block_length_ = 0;
-  bool team_blocks_ = false;  // block_length() is a speculating team's (run_blocks: a team of this process)
+  bool team_blocks_ = false;  // block_length() is a speculating team's or a group's (run_blocks)
   Scratch scratch_[1];
   double one_thread_cost_ = 0;  // seconds per unit of dense work (n summed), one thread
   bool parallel_off_ = false;
