@@ -1129,7 +1129,9 @@ class FastKernel {
   // group's blocks go to 256 too: each block is one reduction across the
   // processes (Grundy's game to 2^22 on 2 ranks: 2.42 s against 2.62, the
   // reductions' count halved; with 512 the guesses in order cost more).
-  [[nodiscard]] std::uint64_t block_length() const { return team_blocks_ ? team_block_length_ : block_length_; }
+  [[nodiscard]] std::uint64_t block_length() const {
+    return speculated_blocks_ ? speculated_block_length_ : block_length_;
+  }
 
   // Both lengths follow the typical values (read per heap size: kept, not recomputed).
   // The prefix grows with the square of the span up to 1024 heaps: past it the
@@ -1141,7 +1143,7 @@ class FastKernel {
     prefix_length_ = std::clamp<std::uint64_t>(typical_span * typical_span / 64, 32, 1024);
     const std::uint64_t half_prefix = prefix_length_ / 2 / detail::kBlockQuantum * detail::kBlockQuantum;
     block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 128);
-    team_block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 256);
+    speculated_block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 256);
   }
 
   [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
@@ -1323,7 +1325,8 @@ class FastKernel {
   std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
     if (use_team && !team_) team_ = detail::lease_team(control_.threads);
     const unsigned members = use_team ? team_->size() : 1;
-    team_blocks_ =
+    // A group always speculates (below); a team from speculative_from members.
+    speculated_blocks_ =
         shared_group() || (members >= 2 && control_.speculative_from != 0 && members >= control_.speculative_from);
     const bool pipelined = members > 1;
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
@@ -2669,8 +2672,8 @@ class FastKernel {
   std::uint64_t typical_max_ = 0;
   std::uint64_t prefix_length_ = 0;  // set_lengths
   std::uint64_t block_length_ = 0;
-  std::uint64_t team_block_length_ = 0;
-  bool team_blocks_ = false;  // block_length() is a speculating team's or a group's (run_blocks)
+  std::uint64_t speculated_block_length_ = 0;
+  bool speculated_blocks_ = false;  // block_length() is speculated blocks' (a team's or a group's; run_blocks)
   Scratch scratch_[1];
   double one_thread_cost_ = 0;  // seconds per unit of dense work (n summed), one thread
   bool parallel_off_ = false;
