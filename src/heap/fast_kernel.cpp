@@ -2452,37 +2452,36 @@ class FastKernel {
   // reach only the class of the candidates, so of the pairs that reach into the
   // block only those with a rare heap (a few per heap size, where
   // open_candidates marks about L/2) can move m. The scans find the candidates.
+  // Those pairs are compared with the least value free in the share's marks,
+  // not marked: that value is m unless one of them reaches it, which is rare
+  // (a mark per pair made each wait for the store of an earlier one to the
+  // same word); then they are marked, and m is the least value left.
   std::uint64_t guess_common(std::uint64_t n, const BlockShare& share, unsigned words) const {
-    // Four copies of the marks, one per lane of marking: consecutive XORs often
-    // fall in the same word, and one copy would make each mark wait for the
-    // store of the one before it.
-    // (Only the words in use are cleared: clearing all of them took a sixth of the guess.)
-    std::uint64_t seen[kGuessLanes][detail::kMaxMaskWords];
-    for (std::size_t lane = 1; lane < kGuessLanes; ++lane) {
-      for (unsigned w = 0; w < words; ++w) seen[lane][w] = 0;
-    }
-    mark_all_but_in_block(n, share, words, seen[0]);
+    std::uint64_t seen[detail::kMaxMaskWords];
+    mark_all_but_in_block(n, share, words, seen);
+    const int q = common_class(n);
+    const std::uint64_t free = least_unreached_rare_class(seen, q, words);
+    if (free >= span_) return free;
     // Local pointers, and the other heap's value from the block's guesses (the
-    // pairs read only those): a store into seen would otherwise make the
-    // compiler reload every base pointer.
+    // pairs read only those).
     const std::uint64_t* const heaps = rare_.data();
     const V* const values = rare_value_.data();
     const std::uint64_t* const block = guess_values_.data();
     const std::size_t rare = rare_.size();
-    for (std::uint64_t k : splits_) {
-      const std::uint64_t rest = n - k;
-      const std::uint64_t in_block = in_block_pairs(rest, share);
-      const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
-      // Past the prefix no pair is (rest / 2, rest / 2): heaps below near are far below rest / 2.
-      for (std::size_t j = 0; j < rare && heaps[j] <= in_block; ++j) {
-        const std::uint64_t x = values[j] ^ block[last - heaps[j]];
-        seen[j % kGuessLanes][x >> 6] |= std::uint64_t{1} << (x & 63);
+    const auto for_each_pair = [&](auto&& visit) {
+      for (std::uint64_t k : splits_) {
+        const std::uint64_t rest = n - k;
+        const std::uint64_t in_block = in_block_pairs(rest, share);
+        const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
+        // Past the prefix no pair is (rest / 2, rest / 2): heaps below near are far below rest / 2.
+        for (std::size_t j = 0; j < rare && heaps[j] <= in_block; ++j) visit(values[j] ^ block[last - heaps[j]]);
       }
-    }
-    for (unsigned w = 0; w < words; ++w) {
-      for (std::size_t lane = 1; lane < kGuessLanes; ++lane) seen[0][w] |= seen[lane][w];
-    }
-    return least_unreached_rare_class(seen[0], common_class(n), words);
+    };
+    bool reached = false;
+    for_each_pair([&](std::uint64_t x) { reached |= x == free; });
+    if (!reached) return free;
+    for_each_pair([&](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); });
+    return least_unreached_rare_class(seen, q, words);
   }
 
   // How many of the pairs (a, rest - a), a = 1, 2, ..., have their other heap in
@@ -2634,7 +2633,6 @@ class FastKernel {
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
   static constexpr std::uint64_t kUnproved = kNone - 2;   // a guess whose proof is not done (confirm_proved)
-  static constexpr std::size_t kGuessLanes = 4;  // copies of the marks in guess_common
   static constexpr std::size_t kRareSourcesLooked = 16;  // no_rare_source's rare heaps at most, else false
   static constexpr std::size_t kRareBeforeReview = 64;   // set_review_rare_limit
   // Guesses published to the provers together: each publication takes member 0
