@@ -248,6 +248,47 @@ void mark_pair_xors(const V* lo, const V* hi, std::uint64_t count, std::uint8_t*
   mark_pair_xors_base(lo, hi, count, marks);
 }
 
+// Lane l of `hits` set where some pair j in [from, to) reaches targets[l]:
+// values[j] ^ at[l - heaps[j]] == targets[l] (at: the guess of the chunk's
+// first heap size less the split; the lanes' guesses are consecutive).
+template <class V, bool kAvx2>
+[[gnu::always_inline]] inline void chunk_hits_body(const V* at, const std::uint64_t* heaps, const V* values,
+                                                   std::size_t from, std::size_t to, const V* targets, V* hits) {
+  using Vec = typename Lanes<V>::Vec;
+  Vec target;
+  Vec hit;
+  std::memcpy(&target, targets, sizeof target);
+  std::memcpy(&hit, hits, sizeof hit);
+  for (std::size_t j = from; j < to; ++j) {
+    Vec reached;
+    std::memcpy(&reached, at - heaps[j], sizeof reached);
+    Vec value;
+    splat(value, values[j]);
+    hit |= reinterpret_cast<Vec>((reached ^ value) == target);
+  }
+  std::memcpy(hits, &hit, sizeof hit);
+}
+
+template <class V>
+[[gnu::target("avx2")]] void chunk_hits_avx2(const V* at, const std::uint64_t* heaps, const V* values, std::size_t from,
+                                             std::size_t to, const V* targets, V* hits) {
+  chunk_hits_body<V, true>(at, heaps, values, from, to, targets, hits);
+}
+
+template <class V>
+void chunk_hits_base(const V* at, const std::uint64_t* heaps, const V* values, std::size_t from, std::size_t to,
+                     const V* targets, V* hits) {
+  chunk_hits_body<V, false>(at, heaps, values, from, to, targets, hits);
+}
+
+/// chunk_hits_body, AVX2 when the processor has it.
+template <class V>
+void chunk_hits(const V* at, const std::uint64_t* heaps, const V* values, std::size_t from, std::size_t to,
+                const V* targets, V* hits) {
+  if (have_avx2()) return chunk_hits_avx2(at, heaps, values, from, to, targets, hits);
+  chunk_hits_base(at, heaps, values, from, to, targets, hits);
+}
+
 int parity(std::uint64_t v) { return std::popcount(v) & 1; }
 
 // In-place Walsh-Hadamard transform: f(M) = sum over v of w(v) * (-1)^popcount(v & M).
@@ -1415,7 +1456,7 @@ class FastKernel {
   // rare heap reach every value of that class, and all of them are marked),
   // once the proof scan shows every candidate of the rare class below m reached.
   // So member 0 runs only what m needs, in order (the options, the pairs with a
-  // rare heap that reach into the block: guess_common) and writes the guess
+  // rare heap that reach into the block: guess_block_common) and writes the guess
   // g(n) = m to the table for the heap sizes after it; meanwhile every member
   // takes the proofs (scan_guess: the candidates, from the pairs into the block,
   // which read the guesses below n, then the scan over pairs below the block),
@@ -2029,31 +2070,116 @@ class FastKernel {
   // guess written to the table and published to the scans. Stops before a heap
   // size whose guess would widen the masks (that one is finished in order).
   void guess_block(const BlockShare& share, std::uint64_t block_end, unsigned words) {
+    if (!full_guesses_) {
+      guess_block_common(share, block_end, words);
+      return;
+    }
     for (std::uint64_t n = share.begin; n < block_end; ++n) {
       const std::size_t i = n - share.begin;
-      std::uint64_t m = 0;
-      // The share's masks were marked by every member, a stretch each: most of
-      // a guess's mask words lie in another core's cache, fetched ahead (a line
-      // holds one word of 8 heap sizes).
-      if (i % 8 == 0 && i + kMasksAhead < share.length) {
-        for (unsigned w = 0; w < words; ++w) {
-          __builtin_prefetch(share.masks.data() + w * share.length + i + kMasksAhead);
+      prefetch_masks(share, i, words);
+      std::uint32_t count = 0;
+      const std::uint64_t m = open_candidates(n, share, words, guess_candidates_.data() + i * span_, count, true);
+      guess_counts_[i] = count;
+      if (!publish_guess(i, m, block_end - share.begin)) return;
+    }
+  }
+
+  // The share's masks were marked by every member, a stretch each: most of
+  // a guess's mask words lie in another core's cache, fetched ahead (a line
+  // holds one word of 8 heap sizes).
+  void prefetch_masks(const BlockShare& share, std::size_t i, unsigned words) const {
+    if (i % 8 == 0 && i + kMasksAhead < share.length) {
+      for (unsigned w = 0; w < words; ++w) __builtin_prefetch(share.masks.data() + w * share.length + i + kMasksAhead);
+    }
+  }
+
+  // Writes guess i of a block of `length` heap sizes for the provers; false
+  // (and the guesses end before i) where m is no value: no common one is left.
+  bool publish_guess(std::size_t i, std::uint64_t m, std::size_t length) {
+    if (m >= span_) {
+      spec_.ready.store(i, std::memory_order_release);
+      return false;
+    }
+    guess_values_[i] = m;
+    g_.push_guess(static_cast<V>(m));
+    if ((i + 1) % kPublishedTogether == 0 || i + 1 == length) spec_.ready.store(i + 1, std::memory_order_release);
+    return true;
+  }
+
+  // The guesses' m alone, the part of a guess that must go in order: the
+  // block's values are guesses, all common, and pairs of two common heaps
+  // reach only the class of the candidates, so of the pairs that reach into
+  // the block only those with a rare heap (a few per heap size, where
+  // open_candidates marks about L/2) can move m; the scans find the
+  // candidates. m is then the least value free in the share's marks and the
+  // one-heap options unless one of those pairs reaches it, which is rare: they
+  // are compared with it, and marked only then (a mark per pair made each wait
+  // for the store of an earlier one to the same word).
+  // A vector's width of heap sizes at a time: a pair whose rare heap h is at
+  // least the width (less its split) reads a guess below the chunk, and the
+  // same h for consecutive heap sizes reads consecutive guesses, so one vector
+  // compares those pairs of the whole chunk. Only the pairs with a smaller
+  // rare heap, and the one-heap options, go one heap size after another
+  // (Grundy's game: about 10 of a heap size's 22 pairs with a rare heap).
+  void guess_block_common(const BlockShare& share, std::uint64_t block_end, unsigned words) {
+    constexpr std::size_t kWidth = Lanes<V>::kWidth;
+    const std::size_t length = block_end - share.begin;
+    // The block's guesses as values, after kWidth of kBelowBlock: a pair whose
+    // other heap lies below the block (marked in the share) reads one, and no
+    // rare value XOR it is a candidate (those lie below span_, at most 512 here).
+    guess_lanes_.assign(kWidth + length + kWidth, kBelowBlock);
+    V* const guesses = guess_lanes_.data() + kWidth;
+    const std::uint64_t* const heaps = rare_.data();
+    const V* const values = rare_value_.data();
+    const std::size_t rare = rare_.size();
+    std::uint64_t seen[kWidth][detail::kMaxMaskWords];
+    for (std::size_t first = 0; first < length; first += kWidth) {
+      const std::size_t lanes = std::min(kWidth, length - first);
+      // Each heap size's least value free in what no guess of the chunk changes.
+      V free[kWidth];
+      for (std::size_t lane = 0; lane < kWidth; ++lane) {
+        free[lane] = kNoCandidate;
+        if (lane >= lanes) continue;
+        const std::uint64_t n = share.begin + first + lane;
+        prefetch_masks(share, first + lane, words);
+        mark_share_and_far_rare(n, share, words, seen[lane]);
+        const std::uint64_t m = least_unreached_rare_class(seen[lane], common_class(n), words);
+        if (m < span_) free[lane] = static_cast<V>(m);
+      }
+      V hit[kWidth] = {};
+      for (std::uint64_t k : splits_) {
+        // The rare heaps h with kWidth <= h + k < first + kWidth: some lane's pair reads a guess.
+        const auto rare_index = [&](std::uint64_t bound) {
+          return static_cast<std::size_t>(std::lower_bound(heaps, heaps + rare, bound - std::min(bound, k)) - heaps);
+        };
+        const std::size_t from = rare_index(kWidth);
+        const std::size_t to = rare_index(first + kWidth);
+        if (from < to) chunk_hits(guesses + first - k, heaps, values, from, to, free, hit);
+      }
+      for (std::size_t lane = 0; lane < lanes; ++lane) {
+        const std::size_t i = first + lane;
+        const std::uint64_t n = share.begin + i;
+        std::uint64_t* const marks = seen[lane];
+        mark_one_heap_options(n, marks);
+        const int q = common_class(n);
+        std::uint64_t m = least_unreached_rare_class(marks, q, words);
+        // The pairs (h, rest - h) with a rare heap h and rest - h in the block,
+        // below n; `near` of them: those the vector pass left out.
+        const auto for_each_pair = [&](std::uint64_t below, auto&& visit) {
+          for (std::uint64_t k : splits_) {
+            const std::uint64_t last = std::min<std::uint64_t>(i, below);
+            for (std::size_t j = 0; j < rare && heaps[j] + k <= last; ++j) visit(values[j] ^ guesses[i - k - heaps[j]]);
+          }
+        };
+        bool reached = m != free[lane] || hit[lane] != 0;
+        if (!reached && m < span_) for_each_pair(kWidth - 1, [&](std::uint64_t x) { reached |= x == m; });
+        if (reached && m < span_) {
+          for_each_pair(i, [&](std::uint64_t x) { marks[x >> 6] |= std::uint64_t{1} << (x & 63); });
+          m = least_unreached_rare_class(marks, q, words);
         }
+        if (!publish_guess(i, m, length)) return;
+        guesses[i] = static_cast<V>(m);
       }
-      if (full_guesses_) {
-        std::uint32_t count = 0;
-        m = open_candidates(n, share, words, guess_candidates_.data() + i * span_, count, true);
-        guess_counts_[i] = count;
-      } else {
-        m = guess_common(n, share, words);
-      }
-      if (m >= span_) {
-        spec_.ready.store(i, std::memory_order_release);
-        return;
-      }
-      guess_values_[i] = m;
-      g_.push_guess(static_cast<V>(m));
-      if ((i + 1) % kPublishedTogether == 0 || n + 1 == block_end) spec_.ready.store(i + 1, std::memory_order_release);
     }
   }
 
@@ -2447,43 +2573,6 @@ class FastKernel {
     return m;
   }
 
-  // The m of open_candidates alone, the part of a guess that must go in order:
-  // the block's values are guesses, all common, and pairs of two common heaps
-  // reach only the class of the candidates, so of the pairs that reach into the
-  // block only those with a rare heap (a few per heap size, where
-  // open_candidates marks about L/2) can move m. The scans find the candidates.
-  // Those pairs are compared with the least value free in the share's marks,
-  // not marked: that value is m unless one of them reaches it, which is rare
-  // (a mark per pair made each wait for the store of an earlier one to the
-  // same word); then they are marked, and m is the least value left.
-  std::uint64_t guess_common(std::uint64_t n, const BlockShare& share, unsigned words) const {
-    std::uint64_t seen[detail::kMaxMaskWords];
-    mark_all_but_in_block(n, share, words, seen);
-    const int q = common_class(n);
-    const std::uint64_t free = least_unreached_rare_class(seen, q, words);
-    if (free >= span_) return free;
-    // Local pointers, and the other heap's value from the block's guesses (the
-    // pairs read only those).
-    const std::uint64_t* const heaps = rare_.data();
-    const V* const values = rare_value_.data();
-    const std::uint64_t* const block = guess_values_.data();
-    const std::size_t rare = rare_.size();
-    const auto for_each_pair = [&](auto&& visit) {
-      for (std::uint64_t k : splits_) {
-        const std::uint64_t rest = n - k;
-        const std::uint64_t in_block = in_block_pairs(rest, share);
-        const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
-        // Past the prefix no pair is (rest / 2, rest / 2): heaps below near are far below rest / 2.
-        for (std::size_t j = 0; j < rare && heaps[j] <= in_block; ++j) visit(values[j] ^ block[last - heaps[j]]);
-      }
-    };
-    bool reached = false;
-    for_each_pair([&](std::uint64_t x) { reached |= x == free; });
-    if (!reached) return free;
-    for_each_pair([&](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); });
-    return least_unreached_rare_class(seen, q, words);
-  }
-
   // How many of the pairs (a, rest - a), a = 1, 2, ..., have their other heap in
   // the block and a below near (mark_near marked those below the block).
   [[nodiscard]] static std::uint64_t in_block_pairs(std::uint64_t rest, const BlockShare& share) {
@@ -2499,8 +2588,28 @@ class FastKernel {
   // with a rare heap from the share's top on (added since the share was set up);
   // everything but the pairs that reach into the block from below near.
   void mark_all_but_in_block(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
+    mark_share_and_far_rare(n, share, words, seen);
+    mark_one_heap_options(n, seen);
+  }
+
+  // The part of mark_all_but_in_block that reads no value of the block: the
+  // masks and the pairs with a rare heap from the share's top on.
+  void mark_share_and_far_rare(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
     const std::uint64_t length = share.length;
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[w * length + (n - share.begin)];
+    const bool unequal = rules_.unequal_split();
+    for (std::uint64_t k : splits_) {
+      const std::uint64_t rest = n - k;
+      for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
+        if (unequal && 2 * rare_[j] == rest) continue;
+        const std::uint64_t x = rare_value_[j] ^ g_[rest - rare_[j]];
+        seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+      }
+    }
+  }
+
+  // The one-heap options into seen.
+  void mark_one_heap_options(std::uint64_t n, std::uint64_t* seen) const {
     const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
@@ -2519,13 +2628,6 @@ class FastKernel {
       }
     }
     seen[0] |= low_values;
-    const bool unequal = rules_.unequal_split();
-    for (std::uint64_t k : splits_) {
-      const std::uint64_t rest = n - k;
-      for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
-        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
-      }
-    }
   }
 
   // m: the least value of the class only pairs with a rare heap reach (not q)
@@ -2704,6 +2806,10 @@ class FastKernel {
   static constexpr std::uint64_t kRecentPairs = 16;
   // How far ahead member 0 fetches the masks of the heap sizes it guesses.
   static constexpr std::uint64_t kMasksAhead = 16;
+  // guess_block_common: a value below the block no rare value's XOR turns into
+  // a candidate, and a lane's target no pair reaches.
+  static constexpr V kBelowBlock = V{1} << (8 * sizeof(V) - 1);
+  static constexpr V kNoCandidate = kBelowBlock - 1;
   static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
   static constexpr double kUntimed = std::numeric_limits<double>::infinity();
   double solo_cost_ = kUntimed;  // this round's cheapest trial so far, seconds per heap size, one thread and the team
@@ -2746,6 +2852,7 @@ class FastKernel {
   std::size_t confirmed_ = 0;      // the block's guesses it confirmed
   std::vector<std::uint64_t> guess_answers_;      // per heap size of the block: its proof's answer
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
+  std::vector<V> guess_lanes_;                     // guess_block_common's guesses, after kBelowBlock padding
   std::vector<std::uint32_t> guess_counts_;        // per heap size: its candidates (full_guesses_)
   // Member 0's guesses find the candidates too, and the proofs only scan: on
   // two members of one process, where a proof finding them again was most of
