@@ -8,89 +8,26 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/process_group.hpp"
-#include "grundy/core/errors.hpp"
 #include "grundy/heap/value_stream.hpp"
 #include "support/sanitizers.hpp"
+#include "support/thread_group.hpp"
 
 namespace grundy::heap {
 namespace {
 
 constexpr std::uint64_t kGroupScale = grundy::testing::sized(1, 4);  // sanitizers: same paths, smaller tables
 
-// The OR of every member's words, handed back to all: a barrier per call.
-class OrMeeting {
- public:
-  explicit OrMeeting(unsigned size) : size_(size) {}
-
-  void combine(std::uint64_t* words, std::size_t count) {
-    std::unique_lock lock(mutex_);
-    if (arrived_ == 0) sum_.assign(count, 0);
-    EXPECT_EQ(sum_.size(), count) << "members combined different block sizes";
-    for (std::size_t i = 0; i < count && i < sum_.size(); ++i) sum_[i] |= words[i];
-    const std::uint64_t round = round_;
-    if (++arrived_ == size_) {
-      result_ = sum_;
-      arrived_ = 0;
-      ++round_;
-      ++calls_;
-      met_.notify_all();
-    } else {
-      met_.wait(lock, [&] { return round_ != round; });
-    }
-    for (std::size_t i = 0; i < count && i < result_.size(); ++i) words[i] = result_[i];
-  }
-
-  [[nodiscard]] std::uint64_t calls() const { return calls_; }
-
- private:
-  unsigned size_;
-  std::mutex mutex_;
-  std::condition_variable met_;
-  unsigned arrived_ = 0;
-  std::uint64_t round_ = 0;
-  std::uint64_t calls_ = 0;
-  std::vector<std::uint64_t> sum_;
-  std::vector<std::uint64_t> result_;
-};
-
-class ThreadMember final : public ProcessGroup {
- public:
-  ThreadMember(OrMeeting& meeting, unsigned rank, unsigned size) : meeting_(meeting), rank_(rank), size_(size) {}
-  [[nodiscard]] unsigned size() const override { return size_; }
-  [[nodiscard]] unsigned rank() const override { return rank_; }
-  void combine(std::uint64_t* words, std::size_t count) override { meeting_.combine(words, count); }
-  // A started combine happens only when it is finished, as late as a transport
-  // may: a kernel that read the words before then would read its own alone.
-  void start_combine(std::uint64_t* words, std::size_t count) override {
-    started_ = words;
-    started_count_ = count;
-  }
-  void finish_combine() override { meeting_.combine(started_, started_count_); }
-  void broadcast(std::uint16_t* values, std::size_t count) override {
-    sent_ += count;
-    ProcessGroup::broadcast(values, count);
-  }
-  // Values member 0 sent to the others (each member counts the same).
-  [[nodiscard]] std::uint64_t sent() const { return sent_; }
-
- private:
-  OrMeeting& meeting_;
-  std::uint64_t* started_ = nullptr;
-  std::size_t started_count_ = 0;
-  std::uint64_t sent_ = 0;
-  unsigned rank_;
-  unsigned size_;
-};
+using grundy::testing::OrMeeting;
+using grundy::testing::ThreadMember;
 
 std::vector<std::uint16_t> alone(const HeapRules& rules, std::uint64_t upto) {
   std::vector<std::uint16_t> g;
@@ -115,6 +52,7 @@ std::vector<std::vector<std::uint16_t>> in_group(const HeapRules& rules, std::ui
     });
   }
   for (std::thread& member : members) member.join();
+  EXPECT_FALSE(meeting.mismatched()) << "members combined different block sizes";
   return tables;
 }
 
@@ -277,6 +215,7 @@ TEST(ProcessGroup, StreamedMembersShareTheFirstOnesFile) {
         EXPECT_TRUE(std::equal(tails[rank].begin(), tails[rank].end(), expected.end() - 1000)) << "member " << rank;
       }
       EXPECT_GT(meeting.calls(), 0U);
+      EXPECT_FALSE(meeting.mismatched());
       EXPECT_GT(stats.guessed_steps.load(), 0U) << "head " << sizes.head;
       EXPECT_GT(stats.failed_guesses.load(), 0U) << "head " << sizes.head;
       if (sizes.head >= 4096) {

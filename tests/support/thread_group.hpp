@@ -1,0 +1,90 @@
+// A group of processes inside one process: K threads, each standing for one
+// process with its own table and kernel, share the sparse-space blocks through
+// an OR meeting (what grundy-mpi does with MPI_Allreduce), for the tests and
+// the benchmarks of a group.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "grundy/heap/process_group.hpp"
+
+namespace grundy::testing {
+
+using heap::ProcessGroup;
+
+// The OR of every member's words, handed back to all: a barrier per call.
+class OrMeeting {
+ public:
+  explicit OrMeeting(unsigned size) : size_(size) {}
+
+  void combine(std::uint64_t* words, std::size_t count) {
+    std::unique_lock lock(mutex_);
+    if (arrived_ == 0) sum_.assign(count, 0);
+    mismatched_ = mismatched_ || sum_.size() != count;
+    for (std::size_t i = 0; i < count && i < sum_.size(); ++i) sum_[i] |= words[i];
+    const std::uint64_t round = round_;
+    if (++arrived_ == size_) {
+      result_ = sum_;
+      arrived_ = 0;
+      ++round_;
+      ++calls_;
+      met_.notify_all();
+    } else {
+      met_.wait(lock, [&] { return round_ != round; });
+    }
+    for (std::size_t i = 0; i < count && i < result_.size(); ++i) words[i] = result_[i];
+  }
+
+  [[nodiscard]] std::uint64_t calls() const { return calls_; }
+  /// Whether members ever combined different numbers of words (their blocks differed).
+  [[nodiscard]] bool mismatched() const { return mismatched_; }
+
+ private:
+  unsigned size_;
+  std::mutex mutex_;
+  std::condition_variable met_;
+  unsigned arrived_ = 0;
+  std::uint64_t round_ = 0;
+  std::uint64_t calls_ = 0;
+  bool mismatched_ = false;
+  std::vector<std::uint64_t> sum_;
+  std::vector<std::uint64_t> result_;
+};
+
+class ThreadMember final : public ProcessGroup {
+ public:
+  ThreadMember(OrMeeting& meeting, unsigned rank, unsigned size) : meeting_(meeting), rank_(rank), size_(size) {}
+  [[nodiscard]] unsigned size() const override { return size_; }
+  [[nodiscard]] unsigned rank() const override { return rank_; }
+  void combine(std::uint64_t* words, std::size_t count) override { meeting_.combine(words, count); }
+  // A started combine happens only when it is finished, as late as a transport
+  // may: a kernel that read the words before then would read its own alone.
+  void start_combine(std::uint64_t* words, std::size_t count) override {
+    started_ = words;
+    started_count_ = count;
+  }
+  void finish_combine() override { meeting_.combine(started_, started_count_); }
+  void broadcast(std::uint16_t* values, std::size_t count) override {
+    sent_ += count;
+    ProcessGroup::broadcast(values, count);
+  }
+  void add_in_order_time(std::uint64_t nanoseconds) override { in_order_ += nanoseconds; }
+  // Values member 0 sent to the others (each member counts the same).
+  [[nodiscard]] std::uint64_t sent() const { return sent_; }
+  // The time this member spent in work every member repeats in order.
+  [[nodiscard]] std::uint64_t in_order_nanoseconds() const { return in_order_; }
+
+ private:
+  OrMeeting& meeting_;
+  std::uint64_t* started_ = nullptr;
+  std::size_t started_count_ = 0;
+  std::uint64_t sent_ = 0;
+  std::uint64_t in_order_ = 0;
+  unsigned rank_;
+  unsigned size_;
+};
+
+}  // namespace grundy::testing
