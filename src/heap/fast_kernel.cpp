@@ -2588,28 +2588,39 @@ class FastKernel {
   // with a rare heap from the share's top on (added since the share was set up);
   // everything but the pairs that reach into the block from below near.
   void mark_all_but_in_block(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
-    mark_share_and_far_rare(n, share, words, seen);
+    copy_share_masks(n, share, words, seen);
     mark_one_heap_options(n, seen);
+    mark_far_rare_pairs(n, share, seen);
   }
 
   // The part of mark_all_but_in_block that reads no value of the block: the
   // masks and the pairs with a rare heap from the share's top on.
   void mark_share_and_far_rare(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t* seen) const {
+    copy_share_masks(n, share, words, seen);
+    mark_far_rare_pairs(n, share, seen);
+  }
+
+  // seen[0, words): the share's combined masks of heap size n.
+  [[gnu::always_inline]] static void copy_share_masks(std::uint64_t n, const BlockShare& share, unsigned words,
+                                                      std::uint64_t* seen) {
     const std::uint64_t length = share.length;
     for (unsigned w = 0; w < words; ++w) seen[w] = share.masks[w * length + (n - share.begin)];
+  }
+
+  // The pairs with a rare heap from the share's top on into seen.
+  [[gnu::always_inline]] void mark_far_rare_pairs(std::uint64_t n, const BlockShare& share, std::uint64_t* seen) const {
+    const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
       for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
-        if (unequal && 2 * rare_[j] == rest) continue;
-        const std::uint64_t x = rare_value_[j] ^ g_[rest - rare_[j]];
-        seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
       }
     }
   }
 
   // The one-heap options into seen.
-  void mark_one_heap_options(std::uint64_t n, std::uint64_t* seen) const {
+  [[gnu::always_inline]] void mark_one_heap_options(std::uint64_t n, std::uint64_t* seen) const {
     const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
