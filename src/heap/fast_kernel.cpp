@@ -2163,8 +2163,8 @@ class FastKernel {
         mark_one_heap_options(n, marks);
         const int q = common_class(n);
         std::uint64_t m = least_unreached_rare_class(marks, q, words);
-        // The pairs (h, rest - h) with a rare heap h and rest - h in the block,
-        // below n; `near` of them: those the vector pass left out.
+        // The pairs (h, rest - h) with a rare heap h, rest - h in the block
+        // below n and h + k <= below: below kWidth, the ones the vector pass left out.
         const auto for_each_pair = [&](std::uint64_t below, auto&& visit) {
           for (std::uint64_t k : splits_) {
             const std::uint64_t last = std::min<std::uint64_t>(i, below);
