@@ -109,10 +109,17 @@ BENCHMARK(BM_PlainThreeHeaps_Threads)
 // beside the finish in order by one member (0) and one thread. Counters: the share of
 // the wall time in which one member worked alone (serial) and of the heap sizes
 // guessed.
-void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t from) {
+// The table of `rules` below `from` (Grundy's game from 2^20, 0.167 from 2^22),
+// computed once per run of the benchmarks.
+const std::vector<std::uint16_t>& finish_prefix(const HeapRules& rules, std::uint64_t from) {
   static std::vector<std::uint16_t> prefixes[2];
   std::vector<std::uint16_t>& prefix = prefixes[from == (std::uint64_t{1} << 20) ? 0 : 1];
   if (prefix.empty()) grundy::heap::extend_fast(rules, prefix, from - 1);
+  return prefix;
+}
+
+void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t from) {
+  const std::vector<std::uint16_t>& prefix = finish_prefix(rules, from);
   const std::uint64_t upto = from + (std::uint64_t{1} << 18) - 1;
   grundy::heap::KernelStats stats;
   double wall = 0;
@@ -137,20 +144,11 @@ void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t f
 void BM_GrundysGame_Finish(benchmark::State& state) { run_finish(state, kGrundysGame, std::uint64_t{1} << 20); }
 void BM_Octal0167_Finish(benchmark::State& state) { run_finish(state, k0167, std::uint64_t{1} << 22); }
 // Args: threads, speculative finish.
-BENCHMARK(BM_GrundysGame_Finish)
-    ->Args({1, 0})
-    ->Args({2, 0})
-    ->Args({2, 1})
-    ->Iterations(3)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK(BM_Octal0167_Finish)
-    ->Args({1, 0})
-    ->Args({2, 0})
-    ->Args({2, 1})
-    ->Iterations(3)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+void finish_runs(benchmark::internal::Benchmark* runs) {
+  runs->Args({1, 0})->Args({2, 0})->Args({2, 1})->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+BENCHMARK(BM_GrundysGame_Finish)->Apply(finish_runs);
+BENCHMARK(BM_Octal0167_Finish)->Apply(finish_runs);
 
 // A group of range(0) processes (threads standing for them, one thread each,
 // as grundy-mpi's ranks) continuing Grundy's game from 2^20 by 2^18 heap sizes:
@@ -160,9 +158,8 @@ BENCHMARK(BM_Octal0167_Finish)
 // repeats, and the confirmation) as a share of the wall time.
 void BM_GrundysGame_Group(benchmark::State& state) {
   const auto size = static_cast<unsigned>(state.range(0));
-  static std::vector<std::uint16_t> prefix;
   const std::uint64_t from = std::uint64_t{1} << 20;
-  if (prefix.empty()) grundy::heap::extend_fast(kGrundysGame, prefix, from - 1);
+  const std::vector<std::uint16_t>& prefix = finish_prefix(kGrundysGame, from);
   const std::uint64_t upto = from + (std::uint64_t{1} << 18) - 1;
   double wall = 0;
   std::uint64_t in_order = 0;
