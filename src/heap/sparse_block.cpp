@@ -6,6 +6,8 @@
 #include <bit>
 #include <cstring>
 
+#include "cpu_features.hpp"
+
 namespace grundy::heap::detail {
 
 namespace {
@@ -337,14 +339,6 @@ template <unsigned kWords, bool kHigh = false>
   }
 }
 
-bool have_avx2() {
-  static const bool kHave = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-  }();
-  return kHave;
-}
-
 // A padded block takes forms of its own: they skip the partners all padding in
 // each tile, and with values from 256 (kHigh) test for 256 .. 511 alone.
 template <unsigned kChunks, bool kHigh = false>
@@ -384,7 +378,7 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
                         std::uint64_t heap_to, std::uint64_t* masks) {
   if (first >= last || heap_from >= heap_to) return;
   if constexpr (sizeof(V) == 2) {
-    if (have_avx2() && block.common_sources_mask != 0) {
+    if (kHaveAvx2 && block.common_sources_mask != 0) {
       if (block.words == 1) return share_classes<1>(block, first, last, heap_from, heap_to, masks);
       if (block.words == 2) return share_classes<2>(block, first, last, heap_from, heap_to, masks);
       if (block.words == 4) return share_classes<4>(block, first, last, heap_from, heap_to, masks);
@@ -392,7 +386,7 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
         return share_classes<4, true>(block, first, last, heap_from, heap_to, masks);
       }
     }
-    if (have_avx2()) {
+    if (kHaveAvx2) {
       if (block.words <= 1) return share_chunks<2>(block, first, last, heap_from, heap_to, masks);
       if (block.words <= 2) return share_chunks<4>(block, first, last, heap_from, heap_to, masks);
       if (block.words <= 4) return share_chunks<8>(block, first, last, heap_from, heap_to, masks);
@@ -410,7 +404,7 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 template <class V>
 void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen) {
   if constexpr (sizeof(V) == 2) {
-    if (slack && have_avx2()) {
+    if (slack && kHaveAvx2) {
       switch (words) {
         case 1: return mark_run_pairs_avx2<1>(lo, hi, count, seen);
         case 2: return mark_run_pairs_avx2<2>(lo, hi, count, seen);
