@@ -2560,14 +2560,17 @@ class FastKernel {
     }
     const int q = common_class(n);
     const std::uint64_t m = least_unreached_rare_class(seen, q, words);
-    count = 0;
+    // Counted in a local: `count` may alias the candidates (both 32-bit), and
+    // was stored and loaded again for each one.
+    std::uint32_t found = 0;
     for (unsigned w = 0; w < words && 64 * w < m; ++w) {
       std::uint64_t open = ~seen[w] & common_parity_[q][w];
       if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
       for (; open != 0; open &= open - 1) {
-        candidates[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
+        candidates[found++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
       }
     }
+    count = found;
     return m;
   }
 
