@@ -2067,6 +2067,13 @@ class FastKernel {
       guess_block_common(share, block_end, words);
       return;
     }
+    // Heap sizes whose pairs (a, n - a) read their guesses n - 1 .. n - 16
+    // from the window (one split, of no token: Grundy's game); otherwise one
+    // by one from guess_values_.
+    recent_window_ = sizeof(V) == 2 && detail::kHaveAvx2 && splits_.size() == 1 && splits_.front() == 0;
+    if (recent_window_) {
+      for (std::uint64_t a = 1; a <= kRecentPairs; ++a) first_values_[a - 1] = static_cast<std::uint16_t>(g_[a]);
+    }
     for (std::uint64_t n = share.begin; n < block_end; ++n) {
       const std::size_t i = n - share.begin;
       prefetch_masks(share, i, words);
@@ -2074,6 +2081,7 @@ class FastKernel {
       const std::uint64_t m = open_candidates(n, share, words, guess_candidates_.data() + i * span_, count, true);
       guess_counts_[i] = count;
       if (!publish_guess(i, m, block_end - share.begin)) return;
+      if (recent_window_) detail::slide_window(recent_guesses_, static_cast<std::uint16_t>(m));
     }
   }
 
@@ -2541,7 +2549,13 @@ class FastKernel {
       const std::uint64_t rest = n - k;
       const std::uint64_t in_block = in_block_pairs(rest, share);
       std::uint64_t first = 1;
-      if (guessing && in_block > kRecentPairs) {
+      if (guessing && in_block > kRecentPairs && k == 0 && recent_window_) {
+        // The latest guesses from the window, one vector of the pair marking.
+        if constexpr (sizeof(V) == 2) {
+          detail::mark_window_pairs(first_values_, recent_guesses_, words, seen);
+        }
+        first = kRecentPairs + 1;
+      } else if (guessing && in_block > kRecentPairs) {
         // The pairs whose other heap is one of the latest guesses read it from
         // guess_values_, a word at a time: the vector load of the table's 16
         // latest values could not take them from the stores still in flight and
@@ -2815,7 +2829,7 @@ class FastKernel {
   static constexpr std::uint64_t kValueChunk = std::uint64_t{1} << 18;  // values per read of for_each_value
   // The latest guesses a guess's pairs read from guess_values_ (open_candidates):
   // one vector of the pair marking.
-  static constexpr std::uint64_t kRecentPairs = 16;
+  static constexpr std::uint64_t kRecentPairs = detail::kWindow;
   // How far ahead member 0 fetches the masks of the heap sizes it guesses.
   static constexpr std::uint64_t kMasksAhead = 16;
   // guess_block_common: a value below the block no rare value's XOR turns into
@@ -2866,6 +2880,11 @@ class FastKernel {
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
   std::vector<V> guess_lanes_;                     // guess_block_common's guesses, after kBelowBlock padding
   std::vector<std::uint32_t> guess_counts_;        // per heap size: its candidates (full_guesses_)
+  // Member 0's full guesses: the latest 16 in ascending order, and g(1 .. 16),
+  // the pairs (a, n - a) with a <= 16 in one vector (guess_block).
+  alignas(32) std::uint16_t recent_guesses_[detail::kWindow] = {};
+  std::uint16_t first_values_[detail::kWindow] = {};
+  bool recent_window_ = false;
   // Member 0's guesses find the candidates too, and the proofs only scan: on
   // two members of one process, where a proof finding them again was most of
   // the speculation's extra work (Grundy's game from 2^23 on 2 threads: 775-781

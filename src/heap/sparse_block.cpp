@@ -401,6 +401,37 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
   mark_partner_share(block, first, last, 0, block.length, masks);
 }
 
+namespace {
+
+[[gnu::target("avx2")]] void slide_window_avx2(std::uint16_t* window, std::uint16_t newest) {
+  static_assert(kWindow == 16, "one 256-bit vector");
+  const __m256i old = _mm256_load_si256(reinterpret_cast<const __m256i*>(window));
+  const __m256i upper = _mm256_permute2x128_si256(old, old, 0x81);  // the upper half low, zero above
+  const __m256i down = _mm256_alignr_epi8(upper, old, 2);           // lane j <- lane j + 1
+  _mm256_store_si256(reinterpret_cast<__m256i*>(window), _mm256_insert_epi16(down, static_cast<short>(newest), 15));
+}
+
+}  // namespace
+
+void slide_window(std::uint16_t* window, std::uint16_t newest) { slide_window_avx2(window, newest); }
+
+void mark_window_pairs(const std::uint16_t* first_values, const std::uint16_t* window, unsigned words,
+                       std::uint64_t* seen) {
+  // Pair a reads first_values[a - 1] and window[kWindow - a]: a run of kWindow
+  // pairs whose other side ends at the window's last value.
+  const std::uint16_t* const newest = window + kWindow - 1;
+  switch (words) {
+    case 1:
+      return mark_run_pairs_avx2<1>(first_values, newest, kWindow, seen);
+    case 2:
+      return mark_run_pairs_avx2<2>(first_values, newest, kWindow, seen);
+    case 4:
+      return mark_run_pairs_avx2<4>(first_values, newest, kWindow, seen);
+    default:
+      return mark_run_pairs_avx2<4, true>(first_values, newest, kWindow, seen);
+  }
+}
+
 template <class V>
 void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen) {
   if constexpr (sizeof(V) == 2) {

@@ -107,6 +107,22 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 template <class V>
 void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen);
 
+/// The values a window holds (below).
+inline constexpr unsigned kWindow = 16;
+
+/// The latest kWindow values below a heap size n, ascending (window[kWindow - 1]
+/// = g(n - 1)), kept by slide_window: one vector store each, so that the next
+/// load of the whole window takes it from that store (a load over several
+/// smaller stores in flight waits for them to leave the core). AVX2 only
+/// (kHaveAvx2); the window 32-byte aligned.
+void slide_window(std::uint16_t* window, std::uint16_t newest);
+
+/// ORs into seen, as mark_run_pairs, the pairs (a, n - a) for a = 1 .. kWindow:
+/// first_values = g(1 .. kWindow), the window n's (slide_window). AVX2 only;
+/// one, two, four or eight words.
+void mark_window_pairs(const std::uint16_t* first_values, const std::uint16_t* window, unsigned words,
+                       std::uint64_t* seen);
+
 /// into[i] |= from[i] for i < count: one set of masks ORed into another.
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
 

@@ -6,7 +6,8 @@
 // one class of values per pass when every source value is common; and blocks
 // whose sources reach into the block itself, padded there; and the pairs of
 // small heaps against the block's own values (values below 64 and 128 in vector form);
-// and where a block's pairs meet the rare heaps, against every pair looked at.
+// and where a block's pairs meet the rare heaps, against every pair looked at;
+// and the pairs of a heap size with its latest 16 values kept in a window.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <random>
 #include <vector>
 
+#include "heap/cpu_features.hpp"
 #include "heap/sparse_block.hpp"
 
 namespace grundy::heap::detail {
@@ -246,6 +248,37 @@ void expect_run_pairs_equal_the_direct_count(std::uint64_t seed) {
 TEST(SparseBlock, RunPairsEqualTheDirectCount) {
   expect_run_pairs_equal_the_direct_count<std::uint16_t>(20261127);  // 1, 2, 4 and 8 words with slack: the vector form
   expect_run_pairs_equal_the_direct_count<std::uint32_t>(20261128);
+}
+
+// A table grown value by value through a window (slide_window), each heap
+// size's pairs (a, n - a), a = 1 .. 16, marked from it (mark_window_pairs)
+// against a direct count; the window against the table's latest values.
+TEST(SparseBlock, WindowPairsEqualTheDirectCount) {
+  if (!kHaveAvx2) GTEST_SKIP() << "the window is AVX2 only";
+  std::mt19937_64 random(20261128);
+  for (unsigned words = 1; words <= 8; words *= 2) {
+    const std::uint64_t limit = 64 * words;
+    std::vector<std::uint16_t> table;
+    alignas(32) std::uint16_t window[kWindow] = {};
+    for (std::uint64_t n = 0; n < 600; ++n) {
+      if (n > kWindow) {
+        std::vector<std::uint64_t> expected(words, 0);
+        for (std::uint64_t a = 1; a <= kWindow; ++a) {
+          const std::uint64_t x = table[a] ^ table[n - a];
+          expected[x / 64] |= std::uint64_t{1} << (x % 64);
+        }
+        std::vector<std::uint64_t> seen(words, 0);
+        mark_window_pairs(table.data() + 1, window, words, seen.data());
+        ASSERT_EQ(seen, expected) << words << " words, heap size " << n;
+      }
+      const auto value = static_cast<std::uint16_t>(random() % 8 == 0 ? limit - 1 - random() % 4 : random() % limit);
+      table.push_back(value);
+      slide_window(window, value);
+      if (table.size() >= kWindow) {
+        ASSERT_TRUE(std::equal(window, window + kWindow, table.end() - kWindow)) << "after heap size " << n;
+      }
+    }
+  }
 }
 
 TEST(SparseBlock, EqualHeapsAreLeftOutInGrundysGame) {
