@@ -2525,7 +2525,7 @@ class FastKernel {
 
   std::uint64_t finish_in_block(std::uint64_t n, const BlockShare& share, unsigned words) {
     std::vector<std::uint32_t>& candidates = scratch_[0].candidates;
-    // Grown only: resize is a call, once a heap size 1.3% of 0.167's table.
+    // Grown only: resize is a call, which once a heap size was 1.3% of 0.167's table.
     if (candidates.size() < span_) candidates.resize(span_);
     const std::uint64_t prefix = prefix_length();
     std::uint32_t count = 0;
@@ -2827,8 +2827,8 @@ class FastKernel {
   bool alone_ = false;          // a group's process computes a stretch by itself (run_blocks_alone)
   std::uint64_t start_ = 0;     // the heap size this call started from
   static constexpr std::uint64_t kValueChunk = std::uint64_t{1} << 18;  // values per read of for_each_value
-  // The latest guesses a guess's pairs read from guess_values_ (open_candidates):
-  // one vector of the pair marking.
+  // The latest guesses a guess's pairs read apart from the table (open_candidates):
+  // from member 0's window of them, or one by one from guess_values_.
   static constexpr std::uint64_t kRecentPairs = detail::kWindow;
   // How far ahead member 0 fetches the masks of the heap sizes it guesses.
   static constexpr std::uint64_t kMasksAhead = 16;
