@@ -2175,7 +2175,7 @@ class FastKernel {
         bool reached = m != free[lane] || hit[lane] != 0;
         if (!reached && m < span_) for_each_pair(kWidth - 1, [&](std::uint64_t x) { reached |= x == m; });
         if (reached && m < span_) {
-          for_each_pair(i, [&](std::uint64_t x) { marks[x >> 6] |= std::uint64_t{1} << (x & 63); });
+          for_each_pair(i, [&](std::uint64_t x) { detail::add_value(marks, x); });
           m = least_unreached_rare_class(marks, q, words);
         }
         if (!publish_guess(i, m, length)) return;
@@ -2565,8 +2565,7 @@ class FastKernel {
         const std::uint64_t* const guesses = guess_values_.data();
         const std::uint64_t last = rest - share.begin;  // the block's index of the pair (0, rest)
         for (std::uint64_t a = 1; a <= kRecentPairs; ++a) {
-          const std::uint64_t x = g_[a] ^ guesses[last - a];
-          seen[x >> 6] |= std::uint64_t{1} << (x & 63);
+          detail::add_value(seen, g_[a] ^ guesses[last - a]);
         }
         first = kRecentPairs + 1;
       }
@@ -2624,19 +2623,17 @@ class FastKernel {
 
   // The pairs with a rare heap from the share's top on into seen.
   [[gnu::always_inline]] void mark_far_rare_pairs(std::uint64_t n, const BlockShare& share, std::uint64_t* seen) const {
-    const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     const bool unequal = rules_.unequal_split();
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
       for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
-        if (!(unequal && 2 * rare_[j] == rest)) mark(rare_value_[j] ^ g_[rest - rare_[j]]);
+        if (!(unequal && 2 * rare_[j] == rest)) detail::add_value(seen, rare_value_[j] ^ g_[rest - rare_[j]]);
       }
     }
   }
 
   // The one-heap options into seen.
   [[gnu::always_inline]] void mark_one_heap_options(std::uint64_t n, std::uint64_t* seen) const {
-    const auto mark = [seen](std::uint64_t x) { seen[x >> 6] |= std::uint64_t{1} << (x & 63); };
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
     std::uint64_t low_values = 0;  // those below 64
@@ -2649,7 +2646,7 @@ class FastKernel {
         if (x < 64) {
           low_values |= std::uint64_t{1} << x;
         } else {
-          mark(x);
+          detail::add_value(seen, x);
         }
       }
     }

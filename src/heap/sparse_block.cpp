@@ -317,7 +317,7 @@ template <unsigned kWords, bool kHigh = false>
         alignas(32) std::uint16_t lanes[16];
         _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), x);
         for (const std::uint16_t v : lanes) {
-          if (v >= 256 && v < 512) seen[v >> 6] |= std::uint64_t{1} << (v & 63);
+          if (v >= 256 && v < 512) add_value(seen, v);
         }
       }
     }
@@ -459,7 +459,7 @@ void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned word
     return;
   }
   std::uint64_t acc[4][kMaxMaskWords] = {};
-  const auto add = [&acc](unsigned set, std::uint64_t x) { acc[set][x >> 6] |= std::uint64_t{1} << (x & 63); };
+  const auto add = [&acc](unsigned set, std::uint64_t x) { add_value(acc[set], x); };
   for (; i + 4 <= count; i += 4) {
     add(0, bit(i));
     add(1, bit(i + 1));

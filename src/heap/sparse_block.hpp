@@ -107,6 +107,9 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 template <class V>
 void mark_run_pairs(const V* lo, const V* hi, std::uint64_t count, unsigned words, bool slack, std::uint64_t* seen);
 
+/// Adds value x to a set of values held as bits of 64-bit words.
+inline void add_value(std::uint64_t* set, std::uint64_t x) { set[x >> 6] |= std::uint64_t{1} << (x & 63); }
+
 /// The values a window holds (below).
 inline constexpr unsigned kWindow = 16;
 
