@@ -14,6 +14,7 @@
 // (histogram, mask, rare list) is rebuilt from the given prefix on every call,
 // so chunked calls and resumed tables agree.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -23,6 +24,8 @@
 #include <optional>
 #include <span>
 #include <tuple>
+
+#include <boost/container/static_vector.hpp>
 
 #include "busy_log.hpp"
 #include "cpu_features.hpp"
@@ -370,8 +373,9 @@ class FastKernel {
 
  public:
   FastKernel(const HeapRules& rules, S& g, const KernelControl& control)
-      : rules_(rules), g_(g), control_(control) {
+      : g_(g), control_(control), unequal_split_(rules.unequal_split()), max_take_(rules.max_take()) {
     set_lengths();
+    std::copy(rules.digits().begin(), rules.digits().end(), digits_.begin());
     for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
       if (allows(rules.digits()[k], 2)) splits_.push_back(k);
     }
@@ -679,9 +683,9 @@ class FastKernel {
   // value_dense without the options that reach into [known, n): reads g below known only.
   void speculate_dense(std::uint64_t n, std::uint64_t known, Scratch& s) {
     const DenseGuesses& guesses = dense_guesses_;
-    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
     for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = rules_.digits()[k];
+      const std::uint8_t d = digits_[k];
       if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
       if (allows(d, 1) && fits(n, k, 1) && n - k < known) mark(s, g_[n - k]);
     }
@@ -719,9 +723,9 @@ class FastKernel {
       count = kept;
       for (int j = count; j < 8; ++j) active[j] = active[0];
     };
-    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
     for (std::uint64_t k = 0; k <= top; ++k) {
-      if (allows(rules_.digits()[k], 1) && fits(n, k, 1) && n - k >= known) drop(g_[n - k]);
+      if (allows(digits_[k], 1) && fits(n, k, 1) && n - k >= known) drop(g_[n - k]);
     }
     for (std::uint64_t k : splits_) {
       if (k + 2 > n || n - k < known || count == 0) continue;
@@ -838,18 +842,16 @@ class FastKernel {
 
   // The options that leave at most one heap.
   void mark_small_options(std::uint64_t n, Scratch& s) const {
-    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
     for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = rules_.digits()[k];
+      const std::uint8_t d = digits_[k];
       if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
       if (allows(d, 1) && fits(n, k, 1)) mark(s, g_[n - k]);
     }
   }
 
   // The largest a of the pairs (a, rest - a), a <= rest - a, of a split of rest.
-  [[nodiscard]] std::uint64_t half(std::uint64_t rest) const {
-    return last_pair_first(rules_, rest);
-  }
+  [[nodiscard]] std::uint64_t half(std::uint64_t rest) const { return last_pair_first(unequal_split_, rest); }
 
   // Marks g[a] ^ g[rest - a] for a in [1, last], a view of the store at a time.
   void mark_pair_prefix(std::uint64_t rest, std::uint64_t last, std::uint8_t* marks) const {
@@ -1096,7 +1098,7 @@ class FastKernel {
       const auto count = static_cast<std::size_t>(std::lower_bound(first, first + rare_known, rest) - first);
       // Grundy's game: the equal split (rest/2, rest/2) is not a move; skip it.
       std::size_t skip = count;
-      if (rules_.unequal_split() && rest % 2 == 0) {
+      if (unequal_split_ && rest % 2 == 0) {
         skip = static_cast<std::size_t>(std::lower_bound(first, first + count, rest / 2) - first);
         if (skip < count && rare_[skip] != rest / 2) skip = count;
       }
@@ -2415,7 +2417,7 @@ class FastKernel {
             .partners = share.partners,
             .partner_values = share.partner_values,
             .sources = share.sources,
-            .unequal_split = rules_.unequal_split(),
+            .unequal_split = unequal_split_,
             .words = words,
             .common_sources_mask = share.common_sources_mask,
             .odd_partners = share.odd_partners};
@@ -2623,7 +2625,7 @@ class FastKernel {
 
   // The pairs with a rare heap from the share's top on into seen.
   [[gnu::always_inline]] void mark_far_rare_pairs(std::uint64_t n, const BlockShare& share, std::uint64_t* seen) const {
-    const bool unequal = rules_.unequal_split();
+    const bool unequal = unequal_split_;
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
       for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
@@ -2637,9 +2639,9 @@ class FastKernel {
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
     std::uint64_t low_values = 0;  // those below 64
-    const std::uint64_t top = std::min<std::uint64_t>(rules_.max_take(), n);
+    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
     for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = rules_.digits()[k];
+      const std::uint8_t d = digits_[k];
       if (allows(d, 0) && fits(n, k, 0)) low_values |= 1;
       if (allows(d, 1) && fits(n, k, 1)) {
         const std::uint64_t x = g_[n - k];
@@ -2782,10 +2784,17 @@ class FastKernel {
   static constexpr std::uint64_t kDenseBlockWork = std::uint64_t{1} << 22;  // heap sizes summed
   static constexpr std::uint64_t kMaxSparseSpan = std::uint64_t{1} << 16;
 
-  const HeapRules& rules_;
   S& g_;
   const KernelControl& control_;
-  std::vector<std::uint64_t> splits_;
+  // The rules as the members read them, at every heap size, in the kernel's
+  // own lines: the caller's rules may share a cache line with the table's
+  // vector, whose end member 0 writes at every value (Grundy's game to 2^23 on
+  // two threads: 621 of the other member's samples on one load of
+  // unequal_split(), none once kept here).
+  bool unequal_split_;
+  std::uint64_t max_take_;
+  std::array<std::uint8_t, HeapRules::kMaxDigits> digits_{};
+  boost::container::static_vector<std::uint64_t, HeapRules::kMaxDigits> splits_;  // the digits allowing two heaps
   bool heap_parity_ok_ = false;
 
   std::uint64_t max_value_ = 0;

@@ -33,8 +33,11 @@ constexpr bool fits(std::uint64_t n, std::uint64_t take, unsigned heaps) {
 
 /// The largest a of the two-heap splits rest = a + (rest - a), a <= rest - a
 /// (a < rest - a in Grundy's game). Precondition: rest >= 2.
+constexpr std::uint64_t last_pair_first(bool unequal_split, std::uint64_t rest) {
+  return unequal_split ? (rest - 1) / 2 : rest / 2;
+}
 inline std::uint64_t last_pair_first(const HeapRules& rules, std::uint64_t rest) {
-  return rules.unequal_split() ? (rest - 1) / 2 : rest / 2;
+  return last_pair_first(rules.unequal_split(), rest);
 }
 
 /// True when some digit allows leaving `heaps` heaps.
