@@ -2860,7 +2860,13 @@ class FastKernel {
   unsigned retrial_segments_ = kRetrial;
   static constexpr double kTeamMargin = 0.9;
   static constexpr std::uint64_t kTrialLength = std::uint64_t{1} << 15;  // at least (2^13 and 2^16 measured worse)
-  static constexpr std::uint64_t kShortestTrial = std::uint64_t{1} << 12;  // a mode that lost by far
+  // A mode that lost by far (past 5.7x, where 2^15 shortened by the square of
+  // the margin reaches this floor): four of a team's blocks. On 16 cores, the
+  // team about 10x faster, a round's two one-thread trials sit at the floor:
+  // of 2^12 heap sizes (the floor until 2.8x), in the three or four rounds of
+  // Grundy's game to 2^24, they would be 2-3% of its wall time, in which one
+  // core computes alone.
+  static constexpr std::uint64_t kShortestTrial = std::uint64_t{1} << 10;
   double last_margin_ = 1;  // the faster mode's lead in the last round (the slower's cost over the faster's)
   // Each mode's pace in its latest trial (seconds per heap size), and the
   // deadline of the trial running now (kNoDeadline outside trials).
