@@ -783,7 +783,10 @@ class FastKernel {
   }
 
   // Counts v = g(i) in the value histogram (by heap parity), growing the sets with it.
-  void note_value(std::uint64_t i, std::uint64_t v) {
+  // Inlined where it is called once a value (account, the constructor's pass):
+  // left out of line, as the compiler once chose, 0.167 continued from a
+  // prefix of 4 million values took 18% longer.
+  [[gnu::always_inline]] void note_value(std::uint64_t i, std::uint64_t v) {
     if (v > max_value_) {
       max_value_ = v;
       if (std::bit_ceil(v + 1) > span_) resize_sets();
