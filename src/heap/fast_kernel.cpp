@@ -2628,11 +2628,10 @@ class FastKernel {
 
   // The pairs with a rare heap from the share's top on into seen.
   [[gnu::always_inline]] void mark_far_rare_pairs(std::uint64_t n, const BlockShare& share, std::uint64_t* seen) const {
-    const bool unequal = unequal_split_;
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
       for (std::size_t j = share.rare_top; j < rare_.size() && rare_[j] < rest; ++j) {
-        if (!(unequal && 2 * rare_[j] == rest)) detail::add_value(seen, rare_value_[j] ^ g_[rest - rare_[j]]);
+        if (!(unequal_split_ && 2 * rare_[j] == rest)) detail::add_value(seen, rare_value_[j] ^ g_[rest - rare_[j]]);
       }
     }
   }
