@@ -1222,6 +1222,10 @@ class FastKernel {
     // This process's partners (ranges of indices; all of them alone): the ones
     // its members mark, for stretches of heap sizes claimed from `cursor` (claim_heaps).
     std::vector<std::pair<std::size_t, std::size_t>> own;
+    // This process's heap sizes [heap_from, heap_to) of the block (all of them
+    // alone), whose masks it marks; the others' stay zero for the group's OR.
+    std::uint64_t heap_from = 0;
+    std::uint64_t heap_to = 0;
     std::atomic<std::uint64_t> cursor{0};  // the block's heap sizes claimed so far
   };
 
@@ -1811,13 +1815,6 @@ class FastKernel {
     }
   }
 
-  // This process's part [first, last) of `all` items shared by the group (all of them alone).
-  [[nodiscard]] std::pair<std::size_t, std::size_t> group_slice(std::size_t all) const {
-    if (!shared_group()) return {0, all};
-    const ProcessGroup& group = *control_.group;
-    return {all * group.rank() / group.size(), all * (group.rank() + 1) / group.size()};
-  }
-
   // This process's part [first, last) of the near pass's partners (all of them
   // alone). A tile of heap sizes from i skips a partner r once r + k <= i for
   // every split k (its pairs' other heaps all in the block: SparseBlock::padded),
@@ -1882,11 +1879,12 @@ class FastKernel {
     bool far_left = false;
     // The next block's share is set up (or its far share already marked: mark_ahead).
     bool far_set = next == nullptr || spec_.next_marked;
-    // Large stretches, about two a member: the proofs, one heap size each, even
-    // out the members' ends of the round.
-    const std::uint64_t far_step = heap_step(length, 2 * members);
+    // Large stretches, about two a member (of this process's heap sizes): the
+    // proofs, one heap size each, even out the members' ends of the round.
+    std::uint64_t far_step = 0;
     const auto set_far = [&] {
       far = sparse_block(*next, words);
+      far_step = heap_step(next->heap_to - next->heap_from, 2 * members);
       far_left = true;  // even with no partners of this process's: each stretch clears its masks
       far_set = true;
     };
@@ -1932,7 +1930,7 @@ class FastKernel {
       if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       if (far_left) {
         log.busy();
-        if (claim_heaps(far, next->own, far_step, next->masks.data(), next->cursor)) {
+        if (claim_heaps(far, next->own, far_step, next->heap_to, next->masks.data(), next->cursor)) {
           idle = 0;
           continue;
         }
@@ -1946,7 +1944,8 @@ class FastKernel {
         // claims are what a member that is done waits for (Grundy's game from
         // 2^23 on two threads: serial 3.1-3.4% of the wall against 3.9-4.3%
         // with eight claims a block).
-        if (claim_heaps(near_block(words), near_ranges, detail::kBlockQuantum, near_masks_.data(), spec_.near_cursor)) {
+        const detail::SparseBlock<V> near = near_block(words);
+        if (claim_heaps(near, near_ranges, detail::kBlockQuantum, near.length, near_masks_.data(), spec_.near_cursor)) {
           idle = 0;
           continue;
         }
@@ -2271,20 +2270,42 @@ class FastKernel {
     }
     share.masks.reserve(words * length + 1);  // room for the group's stop word
     share.masks.resize(words * length);
-    share.cursor.store(0, std::memory_order_relaxed);
+    for (unsigned w = 0; w < words; ++w) {  // the heap sizes other processes mark
+      std::uint64_t* word = share.masks.data() + w * length;
+      std::fill(word, word + share.heap_from, std::uint64_t{0});
+      std::fill(word + share.heap_to, word + length, std::uint64_t{0});
+    }
+    share.cursor.store(share.heap_from, std::memory_order_relaxed);
   }
 
-  // A streamed store in a group: the partners whose runs lie beyond memory
-  // (distant rare heaps, read through cursors) are process 0's, which reads
-  // them from its file; nothing is sent for them. The others are sliced so
-  // that every process marks about as many partners. Alone, or in memory, a
-  // process's partners are its group_slice.
+  // In memory, a process of a group marks every partner for its stretch of the
+  // block's heap sizes (whole tiles; with more processes than tiles, a tile's
+  // partners split among those on it): each tile's fixed costs are paid once
+  // in the group, as when a team's members split a block (by partners, 16
+  // processes marked Grundy's game's far shares with 8% more instructions
+  // than one). A streamed store in a group: the partners
+  // whose runs lie beyond memory (distant rare heaps, read through cursors)
+  // are process 0's, which reads them from its file; nothing is sent for them.
+  // The others are sliced so that every process marks about as many partners,
+  // each for the whole block.
   void choose_own_partners(BlockShare& share, std::uint64_t begin) {
     const std::size_t all = share.partners.size();
     share.own.clear();
+    share.heap_from = 0;
+    share.heap_to = share.length;
     if (S::kInMemory || !shared_group()) {
-      const auto [first, last] = group_slice(all);
-      share.own.emplace_back(first, last);
+      // More processes than tiles: those on one tile's stretch split its partners.
+      const std::uint64_t tiles = std::max<std::uint64_t>(share.length / detail::kBlockQuantum, 1);
+      const std::uint64_t processes = shared_group() ? control_.group->size() : 1;
+      const std::uint64_t rank = shared_group() ? control_.group->rank() : 0;
+      const std::uint64_t stretches = std::min(processes, tiles);
+      const std::uint64_t stretch = rank % stretches;
+      const std::uint64_t sharers = (processes - 1 - stretch) / stretches + 1;  // the processes on this stretch
+      const std::uint64_t place = rank / stretches;
+      share.heap_from = tiles * stretch / stretches * detail::kBlockQuantum;
+      share.heap_to =
+          stretch + 1 == stretches ? share.length : tiles * (stretch + 1) / stretches * detail::kBlockQuantum;
+      share.own.emplace_back(all * place / sharers, all * (place + 1) / sharers);
       return;
     }
     if constexpr (!S::kInMemory) {
@@ -2325,7 +2346,7 @@ class FastKernel {
     }
   }
 
-  // Claims the block's next `step` heap sizes from `cursor`, clears their words
+  // Claims the block's next `step` heap sizes (below `end`) from `cursor`, clears their words
   // of masks and marks there the pairs of the partners in `ranges` (this
   // process's); false once every heap size is claimed. Members that split a
   // block by heap sizes write one set of masks, nothing to combine, and each
@@ -2333,10 +2354,11 @@ class FastKernel {
   // member's chunk paid every tile's fixed costs (a fifth of the marking at 8
   // chunks a member) and the members' masks were ORed at the round's end.
   bool claim_heaps(const detail::SparseBlock<V>& block, std::span<const std::pair<std::size_t, std::size_t>> ranges,
-                   std::uint64_t step, std::uint64_t* masks, std::atomic<std::uint64_t>& cursor) const {
+                   std::uint64_t step, std::uint64_t end, std::uint64_t* masks,
+                   std::atomic<std::uint64_t>& cursor) const {
     const std::uint64_t from = cursor.fetch_add(step, std::memory_order_relaxed);
-    if (from >= block.length) return false;
-    const std::uint64_t to = std::min(block.length, from + step);
+    if (from >= end) return false;
+    const std::uint64_t to = std::min(end, from + step);
     for (unsigned w = 0; w < block.words; ++w) {
       std::fill(masks + w * block.length + from, masks + w * block.length + to, std::uint64_t{0});
     }
@@ -2451,9 +2473,9 @@ class FastKernel {
   void mark_share(BlockShare& share, unsigned members, unsigned words, std::size_t chunks = 8,
                   Between between = [] {}) {
     const detail::SparseBlock<V> block = sparse_block(share, words);
-    // In a group, this process marks its own partners (choose_own_partners).
-    const std::uint64_t step = heap_step(share.length, chunks * members);
-    while (claim_heaps(block, share.own, step, share.masks.data(), share.cursor)) between();
+    // In a group, this process marks its own partners for its own heap sizes (choose_own_partners).
+    const std::uint64_t step = heap_step(share.heap_to - share.heap_from, chunks * members);
+    while (claim_heaps(block, share.own, step, share.heap_to, share.masks.data(), share.cursor)) between();
   }
 
   // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).

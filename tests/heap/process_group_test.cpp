@@ -93,6 +93,25 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
   }
 }
 
+// A block's far share goes by stretches of heap sizes, whole tiles of 16 each;
+// 0.167's blocks of 32 heap sizes have two, so five members share them three and
+// two to a stretch, splitting its partners among them.
+TEST(ProcessGroup, MoreMembersThanTilesSplitEachStretchsPartners) {
+  const HeapRules rules = parse_heap_rules("0.167");
+  const std::uint64_t upto = 100'000 / kGroupScale;
+  const std::vector<std::uint16_t> expected = alone(rules, upto);
+  const unsigned size = 5;
+  OrMeeting meeting(size);
+  const std::vector<std::atomic<bool>> stops(size);
+  KernelControl base;
+  base.adaptive = false;
+  KernelStats stats;
+  base.stats = &stats;
+  const auto tables = in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
+  for (unsigned rank = 0; rank < size; ++rank) EXPECT_EQ(tables[rank], expected) << "member " << rank;
+  EXPECT_GT(stats.guessed_steps.load(), 0U) << "the blocks were never shared";
+}
+
 // The members prove the guessed values of each block by parts: a guess dropped
 // in the middle of every block (as if a rare heap were there) makes each redo
 // the rest in order and mark the next block's share again; members with two
