@@ -2283,11 +2283,11 @@ class FastKernel {
   // partners split among those on it): each tile's fixed costs are paid once
   // in the group, as when a team's members split a block (by partners, 16
   // processes marked Grundy's game's far shares with 8% more instructions
-  // than one). A streamed store in a group: the partners
-  // whose runs lie beyond memory (distant rare heaps, read through cursors)
-  // are process 0's, which reads them from its file; nothing is sent for them.
-  // The others are sliced so that every process marks about as many partners,
-  // each for the whole block.
+  // than one), and the processes' parts are even. A streamed store in a
+  // group: the partners whose runs lie beyond memory (distant rare heaps, read
+  // through cursors) are process 0's, which reads them from its file; nothing
+  // is sent for them. The others are sliced so that every process marks about
+  // as many partners, each for the whole block.
   void choose_own_partners(BlockShare& share, std::uint64_t begin) {
     const std::size_t all = share.partners.size();
     share.own.clear();
@@ -2346,13 +2346,14 @@ class FastKernel {
     }
   }
 
-  // Claims the block's next `step` heap sizes (below `end`) from `cursor`, clears their words
-  // of masks and marks there the pairs of the partners in `ranges` (this
-  // process's); false once every heap size is claimed. Members that split a
-  // block by heap sizes write one set of masks, nothing to combine, and each
-  // tile of heap sizes passes over the partners once: split by partners, every
-  // member's chunk paid every tile's fixed costs (a fifth of the marking at 8
-  // chunks a member) and the members' masks were ORed at the round's end.
+  // Claims the block's next `step` heap sizes (below `end`) from `cursor`,
+  // clears their words of masks and marks there the pairs of the partners in
+  // `ranges` (this process's); false once every heap size is claimed. Members
+  // that split a block by heap sizes write one set of masks, nothing to
+  // combine, and each tile of heap sizes passes over the partners once: split
+  // by partners, every member's chunk paid every tile's fixed costs (a fifth
+  // of the marking at 8 chunks a member) and the members' masks were ORed at
+  // the round's end.
   bool claim_heaps(const detail::SparseBlock<V>& block, std::span<const std::pair<std::size_t, std::size_t>> ranges,
                    std::uint64_t step, std::uint64_t end, std::uint64_t* masks,
                    std::atomic<std::uint64_t>& cursor) const {
