@@ -1815,35 +1815,70 @@ class FastKernel {
     }
   }
 
-  // This process's part [first, last) of the near pass's partners (all of them
-  // alone). A tile of heap sizes from i skips a partner r once r + k <= i for
-  // every split k (its pairs' other heaps all in the block: SparseBlock::padded),
-  // so the slices hold equal numbers of tiles to mark, not of partners: by
-  // partners, the process with the small ones waited for the other at every
-  // block (Grundy's game to 2^22 on two processes: serial 0.54-0.66 s against 0.41).
-  [[nodiscard]] std::pair<std::size_t, std::size_t> near_slice() const {
+  // This process's part of the next block's near pass: a stretch of its heap
+  // sizes (whole tiles) and the partners [first, last) it marks there (the
+  // whole block and every partner alone). A tile of heap sizes from i skips a
+  // partner r once r + k <= i for every split k (its pairs' other heaps all in
+  // the block: SparseBlock::padded), so a tile's work falls along the block:
+  // the stretches hold equal numbers of partners to mark, not of tiles (by
+  // partners, 16 processes marked the near pass with twice a 16-member team's
+  // instructions; unevenly, a process waited for the other at every block).
+  // With more processes than tiles, those on one tile split its partners.
+  struct NearPart {
+    std::uint64_t heap_from = 0;
+    std::uint64_t heap_to = 0;
+    std::size_t first = 0;
+    std::size_t last = 0;
+  };
+  [[nodiscard]] NearPart near_part() {
     const std::vector<std::uint64_t>& partners = near_share_.partners;
-    if (!shared_group()) return {0, partners.size()};
-    const std::uint64_t tiles = near_share_.length / detail::kBlockQuantum;
-    const auto tiles_of = [&](std::uint64_t r) {
-      return std::min(tiles, (r + splits_.back() + detail::kBlockQuantum - 1) / detail::kBlockQuantum);
-    };
-    std::uint64_t total = 0;
-    for (const std::uint64_t r : partners) total += tiles_of(r);
-    const ProcessGroup& group = *control_.group;
-    const std::uint64_t from = total * group.rank() / group.size();
-    const std::uint64_t to = total * (group.rank() + 1) / group.size();
-    std::pair<std::size_t, std::size_t> slice{partners.size(), partners.size()};
-    std::uint64_t before = 0;  // the tiles of the partners before j
-    for (std::size_t j = 0; j < partners.size(); ++j) {
-      if (before >= from && slice.first == partners.size()) slice.first = j;
-      if (before >= to) {
-        slice.second = j;
-        break;
-      }
-      before += tiles_of(partners[j]);
+    const std::uint64_t length = near_share_.length;
+    if (!shared_group()) return {0, length, 0, partners.size()};
+    const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
+    const std::uint64_t processes = control_.group->size();
+    const std::uint64_t rank = control_.group->rank();
+    const std::uint64_t stretches = std::min(processes, tiles);
+    const std::uint64_t stretch = rank % stretches;
+    const std::uint64_t sharers = (processes - 1 - stretch) / stretches + 1;  // the processes on this stretch
+    const std::uint64_t place = rank / stretches;
+    // marked[t]: the partners tile t marks (a partner marks the tiles before
+    // (r + k) / 16, rounded up), counted by that bound and summed from the top.
+    std::vector<std::uint64_t>& marked = near_tile_partners_;
+    marked.assign(tiles, 0);
+    for (const std::uint64_t r : partners) {
+      const std::uint64_t bound = (r + splits_.back() + detail::kBlockQuantum - 1) / detail::kBlockQuantum;
+      if (bound > 0) ++marked[std::min(tiles, bound) - 1];
     }
-    return slice;
+    for (std::uint64_t t = tiles - 1; t-- > 0;) marked[t] += marked[t + 1];
+    std::uint64_t total = 0;
+    for (std::uint64_t t = 0; t < tiles; ++t) total += marked[t];
+    // Stretch s begins at the first tile with at least total * s / stretches marks before it.
+    const auto cut = [&](std::uint64_t s) {
+      if (s >= stretches) return tiles;
+      const std::uint64_t target = total * s / stretches;
+      std::uint64_t before = 0;
+      std::uint64_t t = 0;
+      while (t < tiles && before < target) before += marked[t++];
+      return t;
+    };
+    const std::uint64_t from = cut(stretch);
+    const std::uint64_t to = cut(stretch + 1);
+    return {from * detail::kBlockQuantum, to == tiles ? length : to * detail::kBlockQuantum,
+            partners.size() * place / sharers, partners.size() * (place + 1) / sharers};
+  }
+
+  // Member 0, once the next block's near pass is set up and before the others
+  // read it: this process's part of it, the masks of the rest of the block
+  // cleared (the group ORs them whole), the members' cursor at its first tile.
+  void start_near_pass(unsigned words) {
+    near_part_ = near_part();
+    const std::uint64_t length = near_share_.length;
+    for (unsigned w = 0; w < words; ++w) {
+      std::uint64_t* word = near_masks_.data() + w * length;
+      std::fill(word, word + near_part_.heap_from, std::uint64_t{0});
+      std::fill(word + near_part_.heap_to, word + length, std::uint64_t{0});
+    }
+    spec_.near_cursor.store(near_part_.heap_from, std::memory_order_relaxed);
   }
 
   // Member t's part of a block's speculative finish (see above).
@@ -1866,6 +1901,7 @@ class FastKernel {
       if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
         await_next();
         spec_.near_ready = prepare_near(*next, words);
+        if (spec_.near_ready) start_near_pass(words);
       }
       guessing_ = std::chrono::steady_clock::now() - start;
       spec_.guessed_all.store(true, std::memory_order_release);
@@ -1889,7 +1925,6 @@ class FastKernel {
       far_set = true;
     };
     bool near_left = true;
-    std::optional<std::pair<std::size_t, std::size_t>> near_own;  // this process's near partners, once set up
     // The guesses seen published: member 0's line (written as it guesses) is
     // read again only once they are all claimed, not at every claim, which on
     // many cores every member makes.
@@ -1937,15 +1972,15 @@ class FastKernel {
         far_left = false;
       }
       if (all && spec_.near_ready && near_left) {
-        if (!near_own) near_own = near_slice();
-        const std::pair<std::size_t, std::size_t> near_ranges[] = {*near_own};
+        const std::pair<std::size_t, std::size_t> near_ranges[] = {{near_part_.first, near_part_.last}};
         log.busy();
         // A tile a claim: the near pass is the round's last work, and its
         // claims are what a member that is done waits for (Grundy's game from
         // 2^23 on two threads: serial 3.1-3.4% of the wall against 3.9-4.3%
         // with eight claims a block).
         const detail::SparseBlock<V> near = near_block(words);
-        if (claim_heaps(near, near_ranges, detail::kBlockQuantum, near.length, near_masks_.data(), spec_.near_cursor)) {
+        if (claim_heaps(near, near_ranges, detail::kBlockQuantum, near_part_.heap_to, near_masks_.data(),
+                        spec_.near_cursor)) {
           idle = 0;
           continue;
         }
@@ -2930,6 +2965,8 @@ class FastKernel {
   bool full_guesses_ = false;
   std::vector<std::uint64_t> near_combined_;  // the next block's share and near pairs, combined (combine_round)
   std::vector<std::uint64_t> near_masks_;  // [word * L + i]: the next block's near pairs, marked by the members
+  NearPart near_part_;                     // this process's part of them (start_near_pass)
+  std::vector<std::uint64_t> near_tile_partners_;   // near_part's count of the partners each tile marks
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
   std::vector<std::size_t> far_partners_;   // choose_own_partners' lists
