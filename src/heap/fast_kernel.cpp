@@ -1815,6 +1815,30 @@ class FastKernel {
     }
   }
 
+  // Where this process stands when a group splits a block of `tiles` tiles by
+  // stretches of heap sizes: stretch `stretch` of `stretches` (one a process,
+  // or one a tile when the processes outnumber the tiles), which `sharers`
+  // processes share by splitting its partners, this one at `place`. Alone: the
+  // whole block.
+  struct GroupStretch {
+    std::uint64_t stretch = 0;
+    std::uint64_t stretches = 1;
+    std::uint64_t place = 0;
+    std::uint64_t sharers = 1;
+    // This process's [first, last) of the stretch's `count` partners.
+    [[nodiscard]] std::pair<std::size_t, std::size_t> partners(std::size_t count) const {
+      return {count * place / sharers, count * (place + 1) / sharers};
+    }
+  };
+  [[nodiscard]] GroupStretch group_stretch(std::uint64_t tiles) const {
+    if (!shared_group()) return {};
+    const std::uint64_t processes = control_.group->size();
+    const std::uint64_t rank = control_.group->rank();
+    const std::uint64_t stretches = std::min(processes, std::max<std::uint64_t>(tiles, 1));
+    const std::uint64_t stretch = rank % stretches;
+    return {stretch, stretches, rank / stretches, (processes - 1 - stretch) / stretches + 1};
+  }
+
   // This process's part of the next block's near pass: a stretch of its heap
   // sizes (whole tiles) and the partners [first, last) it marks there (the
   // whole block and every partner alone). A tile of heap sizes from i skips a
@@ -1835,12 +1859,7 @@ class FastKernel {
     const std::uint64_t length = near_share_.length;
     if (!shared_group()) return {0, length, 0, partners.size()};
     const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
-    const std::uint64_t processes = control_.group->size();
-    const std::uint64_t rank = control_.group->rank();
-    const std::uint64_t stretches = std::min(processes, tiles);
-    const std::uint64_t stretch = rank % stretches;
-    const std::uint64_t sharers = (processes - 1 - stretch) / stretches + 1;  // the processes on this stretch
-    const std::uint64_t place = rank / stretches;
+    const GroupStretch part = group_stretch(tiles);
     // marked[t]: the partners tile t marks (a partner marks the tiles before
     // (r + k) / 16, rounded up), counted by that bound and summed from the top.
     std::vector<std::uint64_t>& marked = near_tile_partners_;
@@ -1854,17 +1873,17 @@ class FastKernel {
     for (std::uint64_t t = 0; t < tiles; ++t) total += marked[t];
     // Stretch s begins at the first tile with at least total * s / stretches marks before it.
     const auto cut = [&](std::uint64_t s) {
-      if (s >= stretches) return tiles;
-      const std::uint64_t target = total * s / stretches;
+      if (s >= part.stretches) return tiles;
+      const std::uint64_t target = total * s / part.stretches;
       std::uint64_t before = 0;
       std::uint64_t t = 0;
       while (t < tiles && before < target) before += marked[t++];
       return t;
     };
-    const std::uint64_t from = cut(stretch);
-    const std::uint64_t to = cut(stretch + 1);
-    return {from * detail::kBlockQuantum, to == tiles ? length : to * detail::kBlockQuantum,
-            partners.size() * place / sharers, partners.size() * (place + 1) / sharers};
+    const std::uint64_t from = cut(part.stretch);
+    const std::uint64_t to = cut(part.stretch + 1);
+    const auto [first, last] = part.partners(partners.size());
+    return {from * detail::kBlockQuantum, to == tiles ? length : to * detail::kBlockQuantum, first, last};
   }
 
   // Member 0, once the next block's near pass is set up and before the others
@@ -2329,18 +2348,14 @@ class FastKernel {
     share.heap_from = 0;
     share.heap_to = share.length;
     if (S::kInMemory || !shared_group()) {
-      // More processes than tiles: those on one tile's stretch split its partners.
       const std::uint64_t tiles = std::max<std::uint64_t>(share.length / detail::kBlockQuantum, 1);
-      const std::uint64_t processes = shared_group() ? control_.group->size() : 1;
-      const std::uint64_t rank = shared_group() ? control_.group->rank() : 0;
-      const std::uint64_t stretches = std::min(processes, tiles);
-      const std::uint64_t stretch = rank % stretches;
-      const std::uint64_t sharers = (processes - 1 - stretch) / stretches + 1;  // the processes on this stretch
-      const std::uint64_t place = rank / stretches;
-      share.heap_from = tiles * stretch / stretches * detail::kBlockQuantum;
-      share.heap_to =
-          stretch + 1 == stretches ? share.length : tiles * (stretch + 1) / stretches * detail::kBlockQuantum;
-      share.own.emplace_back(all * place / sharers, all * (place + 1) / sharers);
+      const GroupStretch part = group_stretch(tiles);  // stretches of as many tiles
+      share.heap_from = tiles * part.stretch / part.stretches * detail::kBlockQuantum;
+      share.heap_to = part.stretch + 1 == part.stretches
+                          ? share.length
+                          : tiles * (part.stretch + 1) / part.stretches * detail::kBlockQuantum;
+      const auto [first, last] = part.partners(all);
+      share.own.emplace_back(first, last);
       return;
     }
     if constexpr (!S::kInMemory) {

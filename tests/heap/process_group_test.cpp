@@ -56,6 +56,17 @@ std::vector<std::vector<std::uint16_t>> in_group(const HeapRules& rules, std::ui
   return tables;
 }
 
+// Every member computes the table from nothing, each block shared or (adaptive)
+// as the members' timings choose; the kernels' counters go to `stats`.
+std::vector<std::vector<std::uint16_t>> fresh_in_group(const HeapRules& rules, std::uint64_t upto, unsigned size,
+                                                       bool adaptive, OrMeeting& meeting, KernelStats& stats) {
+  const std::vector<std::atomic<bool>> stops(size);
+  KernelControl base;
+  base.adaptive = adaptive;
+  base.stats = &stats;
+  return in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
+}
+
 TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
   const std::vector<std::pair<HeapRules, std::uint64_t>> cases{
       {HeapRules::make("grundys-game", {4}, true), 70'000 / kGroupScale},
@@ -70,13 +81,8 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
     for (const bool adaptive : {false, true}) {
       for (unsigned size : {2U, 3U}) {
         OrMeeting meeting(size);
-        const std::vector<std::atomic<bool>> stops(size);
-        KernelControl base;
-        base.adaptive = adaptive;
         KernelStats stats;
-        base.stats = &stats;
-        const auto tables =
-            in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
+        const auto tables = fresh_in_group(rules, upto, size, adaptive, meeting, stats);
         const std::string label = rules.name() + ", " + std::to_string(size) + (adaptive ? ", adaptive" : ", shared");
         for (unsigned rank = 0; rank < size; ++rank) EXPECT_EQ(tables[rank], expected) << label << ", member " << rank;
         EXPECT_GT(meeting.calls(), 0U) << label << ": the members never met";
@@ -93,7 +99,7 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
   }
 }
 
-// A block's far share goes by stretches of heap sizes, whole tiles of 16 each;
+// A block's shares go by stretches of heap sizes, whole tiles of 16 each;
 // 0.167's blocks of 32 heap sizes have two, so five members share them three and
 // two to a stretch, splitting its partners among them.
 TEST(ProcessGroup, MoreMembersThanTilesSplitEachStretchsPartners) {
@@ -102,12 +108,8 @@ TEST(ProcessGroup, MoreMembersThanTilesSplitEachStretchsPartners) {
   const std::vector<std::uint16_t> expected = alone(rules, upto);
   const unsigned size = 5;
   OrMeeting meeting(size);
-  const std::vector<std::atomic<bool>> stops(size);
-  KernelControl base;
-  base.adaptive = false;
   KernelStats stats;
-  base.stats = &stats;
-  const auto tables = in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
+  const auto tables = fresh_in_group(rules, upto, size, false, meeting, stats);
   for (unsigned rank = 0; rank < size; ++rank) EXPECT_EQ(tables[rank], expected) << "member " << rank;
   EXPECT_GT(stats.guessed_steps.load(), 0U) << "the blocks were never shared";
 }
