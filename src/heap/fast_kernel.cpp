@@ -1380,7 +1380,10 @@ class FastKernel {
     if constexpr (S::kInMemory) g_.reserve(end);
     // Processes of a group always speculate: the finish in order would be repeated
     // by each.
-    if (shared_group()) return run_blocks_speculative(begin, end, members, words);
+    if (shared_group()) {
+      if constexpr (S::kInMemory) return run_blocks_ahead(begin, end, members, words);
+      return run_blocks_speculative(begin, end, members, words);
+    }
     // Every team speculates, two members with eight mask words too: there the
     // in-order finish was faster until the scans were claimed several at a
     // time; the table to 2^24 on 2 threads now takes as long either way
@@ -1489,30 +1492,41 @@ class FastKernel {
     // round (prepare_share: its partners' runs), not member 0 between rounds
     // while the others wait; then `next_prepared` (before it, nothing reads it).
     bool prepare_next = false;
-    std::uint64_t next_known = 0;
     std::atomic<bool> next_prepared{false};
-    // A group: the next block's far share was marked during the last reduction
-    // (mark_ahead): the members mark only its near pairs.
-    bool next_marked = false;
+    // A group's share of the block after next, not set up: a guess of this
+    // block is missing (set by member 0 before next_prepared).
+    bool far_dropped = false;
   };
 
-  // In a group of processes the same holds across them: every process guesses
-  // the block (the part in order, identical everywhere) and takes its slice of
-  // the proof scans (guess i on process i mod K), of the next block's share and
-  // of its near pairs; one reduction per block carries the next block's masks,
-  // the scans' answers and the stop word (exchange_speculation). Where a guess
+  // What a round's members do besides the block's proofs.
+  struct RoundPlan {
+    BlockShare* next = nullptr;   // the next block's share, whose near pairs they mark (null: no next block)
+    BlockShare* far = nullptr;    // the share whose far pairs they mark: `next`, or a group's block after next
+    std::uint64_t far_begin = 0;  // where `far` begins, and the values below `far_known` it reads
+    std::uint64_t far_known = 0;
+    bool far_after_guesses = false;  // member 0 sets `far` up once the block is guessed (it reads the guesses)
+    bool guess = true;               // member 0 guesses the block (false: its guesses are known)
+    bool guess_next = false;         // then the next block too, up to next_end (a group's guesser)
+    std::uint64_t next_end = 0;
+    bool prove = true;      // the members prove the block's guesses
+    bool progress = false;  // member 0 lets a started reduction advance between its claims
+  };
+
+  // In a group of processes whose distant values lie on process 0 alone (a
+  // streamed store) the same holds across them: every process guesses the
+  // block (the part in order, identical everywhere) and takes its slice of the
+  // proof scans (guess i on process i mod K), of the next block's share and of
+  // its near pairs; one reduction per block carries the next block's masks, the
+  // scans' answers and the stop word (exchange_speculation). Where a guess
   // fails after the near pairs went into the reduction, the next block's share
-  // is marked again from scratch (its near pairs read a dropped guess).
+  // is marked again from scratch (its near pairs read a dropped guess). In
+  // memory a group guesses a round ahead instead (run_blocks_ahead).
   std::uint64_t run_blocks_speculative(std::uint64_t begin, std::uint64_t end, unsigned members, unsigned words) {
     const std::uint64_t length = block_length();
     const bool group = shared_group();
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
-    BlockShare* ahead = &shares_[2];  // a group's block after next, marked during a reduction (mark_ahead)
-    bool ahead_marked = false;        // it holds the far share of the next round's next block
-    std::chrono::nanoseconds ahead_time{0};  // how long that took: a part of the next round's own work
-    std::uint64_t ahead_overlap = 0;         // and the time its team's members overlapped (run_team counted it)
     if (busy_.empty()) busy_.resize(1);
     auto share_only = [&](unsigned /*t*/) { mark_share(*current, members, words); };
     auto start_block = [&] {
@@ -1523,14 +1537,8 @@ class FastKernel {
       mark_near(*current, words);
     };
     start_block();
-    guess_values_.resize(length);
-    guess_answers_.resize(length);
-    guess_candidates_.resize(length * span_);
-    guess_counts_.resize(length);
+    size_guesses(words);
     full_guesses_ = !group && members == 2;
-    near_masks_.resize(words * length);
-    near_combined_.reserve(words * length + 1);  // swapped with a share's masks: the same room
-    near_combined_.resize(words * length);
     while (true) {
       const std::uint64_t block_end = std::min(end, n + length);
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
@@ -1540,113 +1548,48 @@ class FastKernel {
       // read by member 0 before it (in the round, where they fill the cursors
       // from the file, Grundy's game to 2^22 on 2 threads took 2.95-3.39 s
       // against 2.70-2.77).
-      spec_.next_marked = ahead_marked && more;
-      spec_.prepare_next = more && S::kInMemory && members > 1 && !spec_.next_marked;
-      spec_.next_known = n;
+      const RoundPlan plan{
+          .next = more ? next : nullptr, .far = more ? next : nullptr, .far_begin = block_end, .far_known = n};
+      spec_.prepare_next = more && S::kInMemory && members > 1;
       spec_.next_prepared.store(more && !spec_.prepare_next, std::memory_order_relaxed);
-      if (more && !spec_.prepare_next && !spec_.next_marked) {
-        prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), words);
-      }
-      ahead_marked = false;
-      spec_.ready.store(0, std::memory_order_relaxed);
-      spec_.guessed_all.store(false, std::memory_order_relaxed);
-      spec_.next_scan.store(0, std::memory_order_relaxed);
-      spec_.near_cursor.store(0, std::memory_order_relaxed);
-      spec_.near_ready = false;
-      spec_.finished.store(0, std::memory_order_relaxed);
+      if (more && !spec_.prepare_next) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), words);
+      start_round(n, 0);
       // A team in memory confirms in the round the guesses proved so far
       // (confirm_proved); in a group the answers come with the reduction, and
       // the others' stay kNone.
       confirm_in_round_ = S::kInMemory && !group && members >= 2 && !control_.spoil_guesses;
-      confirm_begin_ = n;
-      confirmed_ = 0;
-      confirm_stopped_ = false;
       std::fill(guess_answers_.begin(), guess_answers_.end(), confirm_in_round_ ? kUnproved : kNone);
-      auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, more ? next : nullptr, block_end); };
+      if (group) set_proof_owners(length, std::nullopt);
+      auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, plan, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
       // This process's own part of the block (the team's time less the guesses,
-      // which every process makes), with the share it marked ahead during the
-      // last reduction.
-      const auto own_part = std::chrono::steady_clock::now() - speculated - guessing_ + ahead_time;
-      const std::uint64_t counted_overlap = team_overlap_ + ahead_overlap;
-      ahead_time = {};
-      ahead_overlap = 0;
+      // which every process makes).
+      const auto own_part = std::chrono::steady_clock::now() - speculated - guessing_;
       const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
       const bool near_sent = group && more && spec_.near_ready && ready == length;
       if (group) {
-        // While the reduction runs, the far share of the block after next, from
-        // this block's guesses (void if one fails): its values lie below the next block.
-        const std::uint64_t after_next = block_end + length;
-        const bool mark_after_next = S::kInMemory && more && ready == length && after_next < end &&
-                                     blocks_apply(after_next);
         exchange_speculation(more ? next : nullptr, words, ready, near_sent,
                              static_cast<std::uint64_t>(std::max<std::int64_t>(
                                  std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)),
-                             counted_overlap, [&] {
-                               if (!mark_after_next) return;
-                               const auto start = std::chrono::steady_clock::now();
-                               mark_ahead(*ahead, after_next, block_end, members, words);
-                               ahead_time = std::chrono::steady_clock::now() - start;
-                               ahead_overlap = team_overlap_;
-                               ahead_marked = true;
-                               if (control_.stats != nullptr) {
-                                 control_.stats->shares_marked_ahead.fetch_add(1, std::memory_order_relaxed);
-                               }
-                             });
+                             team_overlap_);
       }
       if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
-      // Confirm in order.
       std::optional<InOrderClock> in_order(std::in_place, *this);
-      bool widened = false;
-      bool dropped = false;
-      std::size_t i = confirmed_;
-      while (i < ready) {
-        const std::uint64_t guessed = guess_values_[i];
-        const std::uint64_t answer = guess_answers_[i];
-        if (answer == kUnscanned) {  // its scan needed values beyond memory: finished in order below
-          dropped = true;
-          break;
-        }
-        const std::uint64_t value = answer == kNone ? guessed : answer;
-        const std::uint64_t span = span_;
-        const std::uint64_t prefix = prefix_length();
-        g_.confirm(n + i, static_cast<V>(value));
-        account(n + i);
-        ++i;
-        if (span_ != span || prefix_length() != prefix) {
-          widened = true;
-          break;
-        }
-        if (value != guessed || (control_.spoil_guesses && i == (ready + 1) / 2)) {
-          dropped = true;
-          break;
-        }
-      }
-      if (i < ready) g_.truncate(n + i);  // the guesses past a rare heap (or a wider value) are dropped
-      n += i;
-      if (control_.stats != nullptr) {
-        control_.stats->guessed_steps.fetch_add(i, std::memory_order_relaxed);
-        control_.stats->confirmed_in_round.fetch_add(confirmed_, std::memory_order_relaxed);
-        if (dropped) control_.stats->failed_guesses.fetch_add(1, std::memory_order_relaxed);
-      }
-      if (widened) break;
+      const Confirmed confirmed = confirm_guesses(n, ready, guess_values_.data(), guess_answers_.data());
+      if (confirmed.widened) break;
       // The rest of the block in order, as on one thread.
-      widened = finish_in_order(n, block_end, *current, words);
-      if (widened || n >= end || halted() || !blocks_apply(n) || trial_overrun() || n >= next_review_) break;
-      if (dropped) ahead_marked = false;  // it read this block's guesses
-      if (group && more && (!dropped || !near_sent)) {  // the reduction combined the next block's masks
+      if (finish_in_order(n, block_end, *current, words) || n >= end || halted() || !blocks_apply(n) ||
+          trial_overrun() || n >= next_review_) {
+        break;
+      }
+      if (group && more && (!confirmed.dropped || !near_sent)) {  // the reduction combined the next block's masks
         if (!near_sent) mark_near(*next, words);
         std::swap(current, next);
-        if (ahead_marked) std::swap(next, ahead);  // the block after next, marked, becomes the next one
-      } else if (group) {
-        ahead_marked = false;
-        in_order.reset();
-        start_block();
-      } else if (more) {
+      } else if (!group && more) {
         // The members marked the next block's share, and at the round's end
         // combined it with its near pairs in a second set (combine_round).
-        if (spec_.near_ready && !dropped && ready == length) {
+        if (spec_.near_ready && !confirmed.dropped && ready == length) {
           next->masks.swap(near_combined_);
         } else {
           mark_near(*next, words);
@@ -1658,6 +1601,337 @@ class FastKernel {
       }
     }
     return n;
+  }
+
+  // --- a group's guesses, a round ahead ---------------------------------------
+  // Every process guessing each block (m alone, in order) was the part that no
+  // number of processes shortens: about 6% of one process's time on Grundy's
+  // game, repeated by each, every other part of the round waiting for it. In
+  // memory one process (the last: the guesser) guesses block b + 1 while every
+  // process works on block b, so the guesses are made once and no process
+  // waits for them. What the guesser needs of block b + 1 is ready at the
+  // round's start: its far share, marked in the round before (from block
+  // b - 1's guesses, as the share of the block after next) and combined in
+  // that round's reduction, and block b's guesses; the near pairs the other
+  // processes mark in this round read block b's values, and of those only the
+  // pairs with a rare heap below the near bound can move m: the guesser
+  // compares those itself (guess_block_common, ahead).
+  // A round has two parts. First the processes mark block b + 1's near pairs
+  // and block b + 2's far share (and the guesser guesses block b + 1); then
+  // the reduction of those, of the guesses and of block b - 1's proofs'
+  // answers runs while they prove block b, so that its latency and the wait
+  // for the slowest process hide behind the proofs. Block b - 1 is confirmed
+  // after that reduction, a round behind its guesses: a failed guess drops
+  // what was made from it (the blocks after it, their guesses and shares) and
+  // the pipeline starts again from the heap size after it, every process
+  // guessing the first block (start). The guesser proves fewer guesses
+  // (set_proof_owners), as many as the processes' times say even their parts.
+  std::uint64_t run_blocks_ahead(std::uint64_t begin, std::uint64_t end, unsigned members, unsigned words) {
+    const std::uint64_t length = block_length();
+    const std::uint64_t last_split = splits_.back();
+    const std::size_t processes = control_.group->size();
+    const bool guesser = control_.group->rank() + 1 == processes;
+    std::uint64_t n = begin;            // values below n are confirmed
+    BlockShare* current = &shares_[0];  // the masks of the block proved this round
+    BlockShare* next = &shares_[1];     // the next block's far share (then its near pairs)
+    BlockShare* after = &shares_[2];    // the block after next's far share
+    BlockShare* held = &shares_[3];     // the masks of the block proved last round, until it is confirmed
+    std::size_t known = 0;          // the block's guesses sent with the last reduction (0: every process guesses it)
+    bool next_far = false;          // `next` holds the next block's far share, combined across the group
+    bool holding = false;           // the block at n was proved last round and waits for its answers
+    std::size_t held_ready = 0;     // its guesses
+    std::uint64_t own_time = 0;     // this process's own part of the last round, sent with the next reduction
+    std::uint64_t own_overlap = 0;  // and the time its threads overlapped in it
+    if (busy_.empty()) busy_.resize(1);
+    size_guesses(words);
+    full_guesses_ = false;
+    next_guesses_.resize(length);
+    held_values_.resize(length);
+    held_answers_.resize(length);
+    if (guesser_quota_ > length) guesser_quota_ = length / processes;
+    const auto stop_at = [&] { return n >= end || halted() || !blocks_apply(n) || n >= next_review_; };
+    // The block at n: its masks whole (the share from below n, then the near
+    // pairs) and the next block's far share, both combined.
+    const auto start = [&] {
+      if (g_.size() > n) g_.truncate(n);
+      const bool more = n + length < end && blocks_apply(n + length);
+      prepare_share(*current, n, n, length, n - last_split, words);
+      if (more) prepare_share(*next, n + length, n, 2 * length, n - last_split, words);
+      auto shares = [&](unsigned /*t*/) {
+        mark_share(*current, members, words);
+        if (more) mark_share(*next, members, words);
+      };
+      run_team(shares, members);
+      combine_across_group(*current, words);
+      if (more) combine_across_group(*next, words);
+      const InOrderClock clock(*this);
+      mark_near(*current, words);
+      known = 0;
+      next_far = more;
+      holding = false;
+    };
+    // Confirms the block at n proved last round with its answers (held_answers_)
+    // and finishes it in order from a failed guess.
+    enum class Held { kConfirmed, kFailed, kWidened };
+    const auto confirm_held = [&] {
+      if (!holding) return Held::kConfirmed;
+      const std::uint64_t held_end = std::min(end, n + length);
+      const Confirmed confirmed = confirm_guesses(n, held_ready, held_values_.data(), held_answers_.data());
+      holding = false;
+      if (confirmed.widened || finish_in_order(n, held_end, *held, words)) return Held::kWidened;
+      return confirmed.dropped ? Held::kFailed : Held::kConfirmed;
+    };
+    // Where the pipeline stops: the block proved last round, answered in a
+    // reduction of its own, then confirmed.
+    const auto flush = [&] {
+      if (!holding) return Held::kConfirmed;
+      exchange_.assign(held_ready + processes + 1, 0);
+      for (std::size_t i = 0; i < held_ready; ++i) {
+        if (guess_answers_[i] != kNone) exchange_[i] = guess_answers_[i] + 1;
+      }
+      combine_exchange(held_ready, own_time);
+      add_overlap_across(held_ready, own_overlap);
+      own_time = 0;
+      own_overlap = 0;
+      for (std::size_t i = 0; i < held_ready; ++i) held_answers_[i] = exchange_[i] == 0 ? kNone : exchange_[i] - 1;
+      return confirm_held();
+    };
+    start();
+    while (true) {
+      // The block proved this round begins at p (after the one held, if any).
+      const std::uint64_t p = holding ? n + length : n;
+      const std::uint64_t block_end = std::min(end, p + length);
+      const bool more = block_end < end && block_end == p + length && blocks_apply(block_end);
+      const std::uint64_t after_begin = block_end + length;
+      const bool mark_after = more && after_begin < end && blocks_apply(after_begin);
+      const bool guess_next = more && next_far && p > next->near + last_split;
+      // The first part: the next block's near pairs, the far share after it, the guesses.
+      const RoundPlan marking{.next = more ? next : nullptr,
+                              .far = mark_after ? after : nullptr,
+                              .far_begin = after_begin,
+                              .far_known = block_end,
+                              .far_after_guesses = true,
+                              .guess = known == 0,
+                              .guess_next = guesser && guess_next,
+                              .next_end = std::min(end, block_end + length),
+                              .prove = false};
+      spec_.prepare_next = false;
+      spec_.next_prepared.store(false, std::memory_order_relaxed);
+      start_round(p, known);
+      confirm_in_round_ = false;
+      next_guessed_ = 0;
+      const auto started = std::chrono::steady_clock::now();
+      auto mark = [&](unsigned t) { speculate_member(t, members, words, *current, marking, block_end); };
+      run_team(mark, members);
+      const auto repeated = guessing_;  // what every process made alike: a first block's guesses, the set-ups
+      std::uint64_t overlap = team_overlap_;
+      const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
+      const bool whole = ready == length;
+      const Exchanged sent{
+          .near = more && whole && spec_.near_ready, .after = mark_after && whole, .guesses = guess_next && whole};
+      if (sent.after && control_.stats != nullptr) {
+        control_.stats->shares_marked_ahead.fetch_add(1, std::memory_order_relaxed);
+      }
+      // The second part, while the reduction runs: the block's proofs.
+      const RoundPlan proving{.guess = false, .progress = true};
+      auto proved = started;
+      auto prove = [&] {
+        std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);
+        set_proof_owners(ready, guess_next ? std::optional(guesser_quota_) : std::nullopt);
+        progress_step_ = std::max(kProofsBetweenProgress, own_proofs_.size() / kProgressCalls);
+        spec_.next_scan.store(0, std::memory_order_relaxed);
+        auto job = [&](unsigned t) { speculate_member(t, members, words, *current, proving, block_end); };
+        run_team(job, members);
+        overlap += team_overlap_;
+        proved = std::chrono::steady_clock::now();
+      };
+      const std::size_t guessed =
+          exchange_ahead(*next, *after, sent, words, holding ? held_ready : 0, own_time, own_overlap, prove);
+      own_time = static_cast<std::uint64_t>(std::max<std::int64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(proved - started - repeated).count(), 0));
+      own_overlap = overlap;
+      std::optional<InOrderClock> in_order(std::in_place, *this);
+      const Held outcome = confirm_held();
+      if (outcome == Held::kWidened) break;
+      if (outcome == Held::kFailed) {  // this round's block read a failed guess: dropped
+        in_order.reset();
+        if (stop_at()) break;
+        start();
+        continue;
+      }
+      // The block proved this round waits for its answers.
+      holding = true;
+      held_ready = ready;
+      std::copy_n(guess_values_.begin(), ready, held_values_.begin());
+      std::swap(current, held);
+      if (!stop_at() && more && whole && (sent.after || !mark_after)) {
+        // On to the next block: its masks whole, its guesses known, the share after it its far share.
+        if (!sent.near) mark_near(*next, words);
+        if (guessed > 0) {
+          if (!guesser) {
+            for (std::size_t i = 0; i < guessed; ++i) g_.push_guess(static_cast<V>(next_guesses_[i]));
+          }
+          std::copy_n(next_guesses_.begin(), guessed, guess_values_.begin());
+          if (control_.stats != nullptr) control_.stats->guessed_ahead.fetch_add(1, std::memory_order_relaxed);
+        }
+        known = guessed;
+        std::swap(current, next);
+        if (sent.after) std::swap(next, after);
+        next_far = sent.after;
+        continue;
+      }
+      // The pipeline stops: the guesser's guesses of the next block go, this block is confirmed.
+      if (g_.size() > p + ready) g_.truncate(p + ready);
+      const Held last = flush();
+      in_order.reset();
+      if (last == Held::kWidened || stop_at()) break;
+      start();
+    }
+    if (g_.size() > n) g_.truncate(n);
+    return n;
+  }
+
+  // What a round of run_blocks_ahead sends besides the answers of its proofs.
+  struct Exchanged {
+    bool near = false;     // the next block's near pairs
+    bool after = false;    // the far share of the block after next
+    bool guesses = false;  // the next block's guesses (the guesser's)
+  };
+
+  // The reduction of a round of run_blocks_ahead, while `meanwhile` (the
+  // block's proofs) runs: this process's part of the next block's near pairs
+  // (ORed into its far share, combined a round before), of the block after
+  // next's far share, the `answers` of the last round's proofs (0: the guess
+  // holds, else the unreached value + 1; into held_answers_), the guesser's
+  // guesses of the next block (each + 1), each process's own time of the last
+  // round (counted_overlap: its threads' overlap then) and the stop word. Sets
+  // the guesser's quota of proofs from the times; returns how many guesses of
+  // the next block came.
+  template <class Meanwhile>
+  std::size_t exchange_ahead(BlockShare& next, BlockShare& after, const Exchanged& sent, unsigned words,
+                             std::size_t answers, std::uint64_t own_nanoseconds, std::uint64_t counted_overlap,
+                             Meanwhile&& meanwhile) {
+    const std::size_t length = block_length();
+    const std::size_t mask_words = static_cast<std::size_t>(words) * length;
+    const std::size_t processes = control_.group->size();
+    const std::size_t near_at = 0;
+    const std::size_t after_at = near_at + (sent.near ? mask_words : 0);
+    const std::size_t answers_at = after_at + (sent.after ? mask_words : 0);
+    const std::size_t guesses_at = answers_at + answers;
+    const std::size_t times = guesses_at + (sent.guesses ? length : 0);
+    exchange_.assign(times + processes + 1, 0);
+    if (sent.near) std::copy_n(near_masks_.data(), mask_words, exchange_.data() + near_at);
+    if (sent.after) std::copy_n(after.masks.data(), mask_words, exchange_.data() + after_at);
+    for (std::size_t i = 0; i < answers; ++i) {
+      if (guess_answers_[i] != kNone) exchange_[answers_at + i] = guess_answers_[i] + 1;
+    }
+    if (sent.guesses) {
+      for (std::size_t i = 0; i < next_guessed_; ++i) exchange_[guesses_at + i] = next_guesses_[i] + 1;
+    }
+    combine_exchange(times, own_nanoseconds, meanwhile);
+    balance_guesser(times);
+    add_overlap_across(times, counted_overlap);
+    if (sent.near) detail::combine_masks(next.masks.data(), exchange_.data() + near_at, mask_words);
+    if (sent.after) std::copy_n(exchange_.data() + after_at, mask_words, after.masks.data());
+    for (std::size_t i = 0; i < answers; ++i) {
+      const std::uint64_t word = exchange_[answers_at + i];
+      held_answers_[i] = word == 0 ? kNone : word - 1;
+    }
+    std::size_t guessed = 0;
+    if (sent.guesses) {
+      while (guessed < length && exchange_[guesses_at + guessed] != 0) {
+        next_guesses_[guessed] = exchange_[guesses_at + guessed] - 1;
+        ++guessed;
+      }
+    }
+    return guessed;
+  }
+
+  // After a reduction whose words [times, times + K) hold the processes' own
+  // times: one proof more a block for the guesser when it was quicker than the
+  // others on average, one fewer when slower. Every process sees the same
+  // times, so all agree on the owners of the next block's proofs.
+  void balance_guesser(std::size_t times) {
+    const std::size_t processes = control_.group->size();
+    const std::uint64_t guesser = exchange_[times + processes - 1];
+    std::uint64_t others = 0;
+    for (std::size_t r = 0; r + 1 < processes; ++r) others += exchange_[times + r];
+    others /= processes - 1;
+    if (guesser < others && guesser_quota_ < block_length()) ++guesser_quota_;
+    if (guesser > others && guesser_quota_ > 0) --guesser_quota_;
+  }
+
+  // The block's guess arrays, sized for blocks of block_length() and `words` mask words.
+  void size_guesses(unsigned words) {
+    const std::uint64_t length = block_length();
+    guess_values_.resize(length);
+    guess_answers_.resize(length);
+    guess_candidates_.resize(length * span_);
+    guess_counts_.resize(length);
+    near_masks_.resize(words * length);
+    near_combined_.reserve(words * length + 1);  // swapped with a share's masks: the same room
+    near_combined_.resize(words * length);
+  }
+
+  // Resets the round's shared state for the block at n, whose first `known`
+  // guesses are already in guess_values_ and the table (0: member 0 guesses it).
+  void start_round(std::uint64_t n, std::size_t known) {
+    spec_.ready.store(known, std::memory_order_relaxed);
+    spec_.guessed_all.store(false, std::memory_order_relaxed);
+    spec_.next_scan.store(0, std::memory_order_relaxed);
+    spec_.near_cursor.store(0, std::memory_order_relaxed);
+    spec_.near_ready = false;
+    spec_.far_dropped = false;
+    spec_.finished.store(0, std::memory_order_relaxed);
+    confirm_begin_ = n;
+    confirmed_ = 0;
+    confirm_stopped_ = false;
+  }
+
+  // How a block's confirmation ended (confirm_guesses).
+  struct Confirmed {
+    bool widened = false;  // a value widened the masks or the prefix: the block method starts again
+    bool dropped = false;  // a guess failed (or its scan needed values beyond memory): the rest goes in order
+  };
+
+  // Confirms in order the block at n's `ready` guesses with their proofs'
+  // answers (from confirmed_ on: a team confirmed the first ones in the
+  // round), drops the guesses after the first that failed (and every value
+  // guessed past it), and advances n.
+  Confirmed confirm_guesses(std::uint64_t& n, std::size_t ready, const std::uint64_t* guesses,
+                            const std::uint64_t* answers) {
+    Confirmed result;
+    std::size_t i = confirmed_;
+    while (i < ready) {
+      const std::uint64_t guessed = guesses[i];
+      const std::uint64_t answer = answers[i];
+      if (answer == kUnscanned) {  // its scan needed values beyond memory: finished in order
+        result.dropped = true;
+        break;
+      }
+      const std::uint64_t value = answer == kNone ? guessed : answer;
+      const std::uint64_t span = span_;
+      const std::uint64_t prefix = prefix_length();
+      g_.confirm(n + i, static_cast<V>(value));
+      account(n + i);
+      ++i;
+      if (span_ != span || prefix_length() != prefix) {
+        result.widened = true;
+        break;
+      }
+      if (value != guessed || (control_.spoil_guesses && i == (ready + 1) / 2)) {
+        result.dropped = true;
+        break;
+      }
+    }
+    if (i < ready) g_.truncate(n + i);  // the guesses past a rare heap (or a wider value) are dropped
+    n += i;
+    if (control_.stats != nullptr) {
+      control_.stats->guessed_steps.fetch_add(i, std::memory_order_relaxed);
+      control_.stats->confirmed_in_round.fetch_add(confirmed_, std::memory_order_relaxed);
+      if (result.dropped) control_.stats->failed_guesses.fetch_add(1, std::memory_order_relaxed);
+    }
+    return result;
   }
 
   // Times a part of the block method that every process of a group runs in
@@ -1692,11 +1966,9 @@ class FastKernel {
   // per block, the second longest of those parts (they start together after the
   // reduction before), and the rest of the wall time is serial (the report).
   // counted_overlap: the time this process's threads overlapped in that part
-  // (run_team counted it already); `meanwhile` runs while the reduction does
-  // (ProcessGroup::start_combine).
-  template <class Meanwhile>
+  // (run_team counted it already).
   void exchange_speculation(BlockShare* next, unsigned words, std::size_t ready, bool with_near,
-                            std::uint64_t own_nanoseconds, std::uint64_t counted_overlap, Meanwhile&& meanwhile) {
+                            std::uint64_t own_nanoseconds, std::uint64_t counted_overlap) {
     const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
     if (next != nullptr && with_near) next->masks.swap(near_combined_);  // combined in the round (combine_round)
     const std::size_t processes = control_.group->size();
@@ -1706,7 +1978,7 @@ class FastKernel {
     for (std::size_t i = 0; i < ready; ++i) {
       if (guess_answers_[i] != kNone) exchange_[mask_words + i] = guess_answers_[i] + 1;
     }
-    combine_exchange(times, own_nanoseconds, meanwhile);
+    combine_exchange(times, own_nanoseconds);
     // Threads inside this process may have overlapped for longer.
     add_overlap_across(times, counted_overlap);
     if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks.data());
@@ -1738,26 +2010,6 @@ class FastKernel {
     }
     control_.group->finish_combine();
     group_stopped_ = group_stopped_ || exchange_.back() != 0;
-  }
-
-  // A group, while a block's reduction runs: sets up the share of the block at
-  // `block_begin` (the block after next) from the values below `known` (the next
-  // block's begin: this block's guesses) and marks this process's part of its
-  // far share, the team's members claiming chunks, member 0 letting the
-  // reduction advance between its chunks (ProcessGroup::progress). On a
-  // cluster the reduction's latency grows with the ranks; this hides it, and
-  // the wait for the slowest process, behind work of the next round.
-  void mark_ahead(BlockShare& share, std::uint64_t block_begin, std::uint64_t known, unsigned members,
-                  unsigned words) {
-    const std::uint64_t length = block_length();
-    prepare_share(share, block_begin, known, 2 * length, known - splits_.back(), words);
-    // Two stretches a member, the reduction advanced between them.
-    auto job = [&](unsigned t) {
-      mark_share(share, members, words, 2, [&] {
-        if (t == 0) control_.group->progress();
-      });
-    };
-    run_team(job, members);
   }
 
   // After a group's reduction in which exchange_[times, times + K) held each
@@ -1901,45 +2153,61 @@ class FastKernel {
   }
 
   // Member t's part of a block's speculative finish (see above).
-  void speculate_member(unsigned t, unsigned members, unsigned words, BlockShare& current, BlockShare* next,
+  void speculate_member(unsigned t, unsigned members, unsigned words, BlockShare& current, const RoundPlan& plan,
                         std::uint64_t block_end) {
     const std::uint64_t length = block_length();
-    if (t == 1 && spec_.prepare_next) {
-      const std::uint64_t known = spec_.next_known;
-      prepare_share(*next, block_end, known, 2 * length, known - splits_.back(), words);
+    BlockShare* const next = plan.next;
+    BlockShare* const far_share = plan.far;
+    const auto prepare_far = [&] {
+      const std::uint64_t known = plan.far_known;
+      prepare_share(*far_share, plan.far_begin, known, 2 * length, known - splits_.back(), words);
       spec_.next_prepared.store(true, std::memory_order_release);
-    }
+    };
+    if (t == 1 && spec_.prepare_next) prepare_far();
     const auto await_next = [this] {
       for (unsigned spins = 0; !spec_.next_prepared.load(std::memory_order_acquire);) detail::pause_briefly(++spins);
     };
     if (t == 0) {
       const auto start = std::chrono::steady_clock::now();
-      const InOrderClock clock(*this);
-      guess_block(current, block_end, words);
-      // The next block's near pairs read this block's values: guessed, all of them.
-      if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
-        await_next();
-        spec_.near_ready = prepare_near(*next, words);
-        if (spec_.near_ready) start_near_pass(words);
+      {
+        const InOrderClock clock(*this);
+        if (plan.guess) guess_block(current, block_end, words);
+        // The next block's near pairs (and a group's share of the block after
+        // next) read this block's values: guessed, all of them.
+        if (next != nullptr && spec_.ready.load(std::memory_order_relaxed) == length) {
+          if (far_share != nullptr && plan.far_after_guesses) {
+            prepare_far();
+          } else if (far_share == next) {
+            await_next();
+          }
+          spec_.near_ready = prepare_near(*next, words);
+          if (spec_.near_ready) start_near_pass(words);
+        } else if (far_share != nullptr && plan.far_after_guesses) {
+          spec_.far_dropped = true;  // a guess is missing: nothing past the block is marked
+          spec_.next_prepared.store(true, std::memory_order_release);
+        }
+        guessing_ = std::chrono::steady_clock::now() - start;
       }
-      guessing_ = std::chrono::steady_clock::now() - start;
       spec_.guessed_all.store(true, std::memory_order_release);
+      if (plan.guess_next && spec_.ready.load(std::memory_order_relaxed) == length) {
+        guess_block_common(*next, std::min(plan.next_end, next->begin + length), words, true);
+      }
     }
     detail::BusyLog& log = busy_[t];
     const std::uint64_t prefix = prefix_length();
-    // In a group: guess i is scanned by process i mod K, the shares are sliced.
-    const std::size_t processes = shared_group() ? control_.group->size() : 1;
-    const std::size_t process = shared_group() ? control_.group->rank() : 0;
     detail::SparseBlock<V> far;
     bool far_left = false;
-    // The next block's share is set up (or its far share already marked: mark_ahead).
-    bool far_set = next == nullptr || spec_.next_marked;
+    bool far_set = far_share == nullptr;  // the share is set up (or there is none to mark)
     // Large stretches, about two a member (of this process's heap sizes): the
     // proofs, one heap size each, even out the members' ends of the round.
     std::uint64_t far_step = 0;
     const auto set_far = [&] {
-      far = sparse_block(*next, words);
-      far_step = heap_step(next->heap_to - next->heap_from, 2 * members);
+      if (spec_.far_dropped) {
+        far_set = true;
+        return;
+      }
+      far = sparse_block(*far_share, words);
+      far_step = heap_step(far_share->heap_to - far_share->heap_from, 2 * members);
       far_left = true;  // even with no partners of this process's: each stretch clears its masks
       far_set = true;
     };
@@ -1952,7 +2220,7 @@ class FastKernel {
     for (unsigned idle = 0;;) {
       if (t == 0 && confirm_in_round_) confirm_proved();
       std::size_t j = spec_.next_scan.load(std::memory_order_relaxed);
-      const std::size_t i = j * processes + process;
+      const std::size_t i = plan.prove ? proof_index(j) : std::numeric_limits<std::size_t>::max();
       if (i >= ready && !all) {
         all = spec_.guessed_all.load(std::memory_order_acquire);  // first: once set, ready is final
         ready = spec_.ready.load(std::memory_order_acquire);
@@ -1962,8 +2230,10 @@ class FastKernel {
         // least one): each claim moves the cursor's line between the members,
         // one a scan cost Grundy's game from 2^22 on two threads 3-4%; the
         // last claims, one scan each, still even out the members' ends.
-        const std::size_t left = (ready - i + processes - 1) / processes;
-        const std::size_t take = std::max<std::size_t>(1, left / (2 * members));
+        const std::size_t left = proofs_below(ready) - j;
+        std::size_t take = std::max<std::size_t>(1, left / (2 * members));
+        // A reduction started: member 0 lets it advance a few times a round.
+        if (plan.progress && t == 0) take = std::min(take, progress_step_);
         if (spec_.next_scan.compare_exchange_weak(j, j + take, std::memory_order_relaxed)) {
           log.busy();
           // Member 0 wrote the claimed guesses' candidates on its core: their
@@ -1971,12 +2241,13 @@ class FastKernel {
           // from 2^23 by 2^20 on two threads: 1.5-2% faster).
           if (full_guesses_) {
             for (std::size_t k = 0; k < take; ++k) {
-              const std::uint32_t* const candidates = guess_candidates_.data() + (i + k * processes) * span_;
+              const std::uint32_t* const candidates = guess_candidates_.data() + proof_index(j + k) * span_;
               __builtin_prefetch(candidates);
               __builtin_prefetch(candidates + 16);  // the eight scanned at once may cross into the next line
             }
           }
-          for (std::size_t k = 0; k < take; ++k) scan_guess(current, i + k * processes, prefix, words);
+          for (std::size_t k = 0; k < take; ++k) scan_guess(current, proof_index(j + k), prefix, words);
+          if (plan.progress && t == 0) control_.group->progress();
           idle = 0;
         }
         continue;
@@ -1984,13 +2255,14 @@ class FastKernel {
       if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       if (far_left) {
         log.busy();
-        if (claim_heaps(far, next->own, far_step, next->heap_to, next->masks.data(), next->cursor)) {
+        if (claim_heaps(far, far_share->own, far_step, far_share->heap_to, far_share->masks.data(),
+                        far_share->cursor)) {
           idle = 0;
           continue;
         }
         far_left = false;
       }
-      if (all && spec_.near_ready && near_left) {
+      if (all && next != nullptr && spec_.near_ready && near_left) {
         const std::pair<std::size_t, std::size_t> near_ranges[] = {{near_part_.first, near_part_.last}};
         log.busy();
         // A tile a claim: the near pass is the round's last work, and its
@@ -2014,7 +2286,40 @@ class FastKernel {
       log.idle();
       detail::pause_briefly(++idle);
     }
-    if (next != nullptr) combine_round(t, members, *next, log);
+    if (next != nullptr && far_share == next) combine_round(t, members, *next, log);
+  }
+
+  // This process's proofs of the block: guess j on a team alone, in a group
+  // the j-th of those set_proof_owners gave it (SIZE_MAX past them).
+  [[nodiscard]] std::size_t proof_index(std::size_t j) const {
+    if (!shared_group()) return j;
+    return j < own_proofs_.size() ? own_proofs_[j] : std::numeric_limits<std::size_t>::max();
+  }
+  // How many of this process's proofs are of guesses below `ready`.
+  [[nodiscard]] std::size_t proofs_below(std::size_t ready) const {
+    if (!shared_group()) return ready;
+    return static_cast<std::size_t>(std::lower_bound(own_proofs_.begin(), own_proofs_.end(), ready) -
+                                    own_proofs_.begin());
+  }
+
+  // Which process proves each of a block's `count` guesses: the guesser
+  // (the last process, which guesses the next block meanwhile) `quota` of
+  // every block_length() of them, spread along the block, the others the rest
+  // in turn; with no guesser (every process guesses), guess i on process i mod K.
+  void set_proof_owners(std::size_t count, std::optional<std::size_t> quota) {
+    const std::size_t processes = control_.group->size();
+    const std::size_t rank = control_.group->rank();
+    const std::size_t length = block_length();
+    own_proofs_.clear();
+    std::size_t turn = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t owner = i % processes;
+      if (quota) {
+        const bool guessers = (i + 1) * *quota / length > i * *quota / length;
+        owner = guessers ? processes - 1 : turn++ % (processes - 1);
+      }
+      if (owner == rank) own_proofs_.push_back(i);
+    }
   }
 
   // The round's end: once every member is done with the next block's share
@@ -2180,17 +2485,29 @@ class FastKernel {
   // compares those pairs of the whole chunk. Only the pairs with a smaller
   // rare heap, and the one-heap options, go one heap size after another
   // (Grundy's game: about 10 of a heap size's 22 pairs with a rare heap).
-  void guess_block_common(const BlockShare& share, std::uint64_t block_end, unsigned words) {
+  // ahead: a group's guesser guessing the next block (run_blocks_ahead) from
+  // its far share alone, before the others mark its near pairs (which read the
+  // block below, guessed): it compares the pairs with a rare heap below the
+  // share's near bound too, reading the values below the block, and keeps the
+  // guesses in next_guesses_.
+  void guess_block_common(const BlockShare& share, std::uint64_t block_end, unsigned words, bool ahead = false) {
     constexpr std::size_t kWidth = Lanes<V>::kWidth;
     const std::size_t length = block_end - share.begin;
     // The block's guesses as values, after kWidth of kBelowBlock: a pair whose
     // other heap lies below the block (marked in the share) reads one, and no
     // rare value XOR it is a candidate (those lie below span_, at most 512 here).
-    guess_lanes_.assign(kWidth + length + kWidth, kBelowBlock);
-    V* const guesses = guess_lanes_.data() + kWidth;
+    // Ahead, the values a pair with a rare heap below near reads below the block.
+    const std::size_t below = ahead ? share.near + splits_.back() : kWidth;
+    guess_lanes_.assign(below + length + kWidth, kBelowBlock);
+    V* const guesses = guess_lanes_.data() + below;
+    if (ahead) {
+      for (std::size_t j = 1; j <= below && j < share.begin; ++j) *(guesses - j) = g_[share.begin - j];
+    }
     const std::uint64_t* const heaps = rare_.data();
     const V* const values = rare_value_.data();
     const std::size_t rare = rare_.size();
+    // Ahead, the rare heaps below near: each pair of one reads a value in the lanes.
+    const std::size_t below_near = static_cast<std::size_t>(std::lower_bound(heaps, heaps + rare, share.near) - heaps);
     std::uint64_t seen[kWidth][detail::kMaxMaskWords];
     for (std::size_t first = 0; first < length; first += kWidth) {
       const std::size_t lanes = std::min(kWidth, length - first);
@@ -2207,12 +2524,13 @@ class FastKernel {
       }
       V hit[kWidth] = {};
       for (std::uint64_t k : splits_) {
-        // The rare heaps h with kWidth <= h + k < first + kWidth: some lane's pair reads a guess.
+        // The rare heaps h with kWidth <= h + k < first + kWidth: some lane's
+        // pair reads a guess (ahead: every h + k from kWidth with h below near).
         const auto rare_index = [&](std::uint64_t bound) {
           return static_cast<std::size_t>(std::lower_bound(heaps, heaps + rare, bound - std::min(bound, k)) - heaps);
         };
         const std::size_t from = rare_index(kWidth);
-        const std::size_t to = rare_index(first + kWidth);
+        const std::size_t to = ahead ? below_near : rare_index(first + kWidth);
         if (from < to) chunk_hits(guesses + first - k, heaps, values, from, to, free, hit);
       }
       for (std::size_t lane = 0; lane < lanes; ++lane) {
@@ -2222,21 +2540,32 @@ class FastKernel {
         mark_one_heap_options(n, marks);
         const int q = common_class(n);
         std::uint64_t m = least_unreached_rare_class(marks, q, words);
-        // The pairs (h, rest - h) with a rare heap h, rest - h in the block
-        // below n and h + k <= below: below kWidth, the ones the vector pass left out.
-        const auto for_each_pair = [&](std::uint64_t below, auto&& visit) {
+        // The pairs (h, rest - h) with a rare heap h and h + k <= below whose
+        // other heap the lanes hold: in the block below n, or ahead also below
+        // the block for h below near.
+        const auto for_each_pair = [&](std::uint64_t bound, auto&& visit) {
+          const V* const at = guesses + i;
           for (std::uint64_t k : splits_) {
-            const std::uint64_t last = std::min<std::uint64_t>(i, below);
-            for (std::size_t j = 0; j < rare && heaps[j] + k <= last; ++j) visit(values[j] ^ guesses[i - k - heaps[j]]);
+            const std::uint64_t last = ahead ? bound : std::min<std::uint64_t>(i, bound);
+            for (std::size_t j = 0; j < (ahead ? below_near : rare) && heaps[j] + k <= last; ++j) {
+              visit(values[j] ^ *(at - k - heaps[j]));
+            }
           }
         };
         bool reached = m != free[lane] || hit[lane] != 0;
         if (!reached && m < span_) for_each_pair(kWidth - 1, [&](std::uint64_t x) { reached |= x == m; });
         if (reached && m < span_) {
-          for_each_pair(i, [&](std::uint64_t x) { detail::add_value(marks, x); });
+          for_each_pair(ahead ? below : i, [&](std::uint64_t x) { detail::add_value(marks, x); });
           m = least_unreached_rare_class(marks, q, words);
         }
-        if (!publish_guess(i, m, length)) return;
+        if (ahead) {
+          if (m >= span_) return;  // no common value is left: the guesses end before i
+          next_guesses_[i] = m;
+          next_guessed_ = i + 1;
+          g_.push_guess(static_cast<V>(m));
+        } else if (!publish_guess(i, m, length)) {
+          return;
+        }
         guesses[i] = static_cast<V>(m);
       }
     }
@@ -2835,6 +3164,13 @@ class FastKernel {
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   static constexpr std::uint64_t kUnscanned = kNone - 1;  // a guess whose scan needed values beyond memory
   static constexpr std::uint64_t kUnproved = kNone - 2;   // a guess whose proof is not done (confirm_proved)
+  // A started reduction advances at about kProgressCalls calls a round
+  // (ProcessGroup::progress), not more often than every few proofs: over MPI
+  // each call costs about 1.4 us (MPI_Testall, this machine), as much as a
+  // proof, and one every four proofs slowed them by a fifth.
+  static constexpr std::size_t kProofsBetweenProgress = 4;
+  static constexpr std::size_t kProgressCalls = 4;
+  std::size_t progress_step_ = kProofsBetweenProgress;
   static constexpr std::size_t kRareSourcesLooked = 16;  // no_rare_source's rare heaps at most, else false
   static constexpr std::size_t kRareBeforeReview = 64;   // set_review_rare_limit
   // Guesses published to the provers together: each publication takes member 0
@@ -2954,11 +3290,20 @@ class FastKernel {
   // 1.6x cheaper, Grundy's game shared 1.5x), so shorter trials still tell
   // them apart, and its processes alone cost a third more on Grundy's game.
   static constexpr std::uint64_t kGroupTrialLength = std::uint64_t{1} << 13;
-  BlockShare shares_[3];  // the block being finished, the next one and (a group's) the one after it
+  // The block being finished, the next one, and a group's block after next and block awaiting confirmation.
+  BlockShare shares_[4];
   std::vector<detail::BusyLog> busy_;  // per member, the last job's busy spans
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
   std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m
+  // A group in memory (run_blocks_ahead): the guesser's guesses of the next block, how many it made,
+  // this process's proofs of the block, and how many of a block's proofs the guesser makes.
+  std::vector<std::uint64_t> next_guesses_;
+  std::size_t next_guessed_ = 0;
+  std::vector<std::uint64_t> held_values_;   // the guesses of the block proved last round
+  std::vector<std::uint64_t> held_answers_;  // and its proofs' answers, from the reduction
+  std::vector<std::size_t> own_proofs_;
+  std::size_t guesser_quota_ = std::numeric_limits<std::size_t>::max();
   bool confirm_in_round_ = false;  // member 0 confirms proved guesses in the round (confirm_proved)
   bool confirm_stopped_ = false;   // it met a guess to confirm after the round
   std::uint64_t confirm_begin_ = 0;  // the block's first heap size

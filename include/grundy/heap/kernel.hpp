@@ -44,10 +44,13 @@ struct KernelStats {
   /// Of the guessed heap sizes, those member 0 confirmed while the others still
   /// proved the block (a team in memory), not after it.
   std::atomic<std::uint64_t> confirmed_in_round{0};
-  /// A group of processes in memory: blocks whose far share was marked while
-  /// the reduction of the block two before it ran (ProcessGroup::start_combine;
-  /// void, and marked again, where a guess of the block between failed).
+  /// A group of processes in memory: blocks whose far share was marked two
+  /// rounds ahead, from the guesses of the block two before it (void, and
+  /// marked again, where a guess of the block between failed).
   std::atomic<std::uint64_t> shares_marked_ahead{0};
+  /// A group of processes in memory: blocks whose guesses one process made
+  /// while every process proved the block before (the others received them).
+  std::atomic<std::uint64_t> guessed_ahead{0};
   /// Blocks' far shares marked one class of values per pass (every pair's other
   /// heap a common one: the cheaper marking).
   std::atomic<std::uint64_t> shares_by_class{0};
