@@ -89,19 +89,44 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
         // Shared blocks: guesses proven across members (sparse space), or blocks overlapped (dense).
         if (!adaptive) {
           EXPECT_GT(stats.guessed_steps.load() + stats.overlapped_nanoseconds.load(), 0U) << label;
-          // Sparse space: blocks guessed a round ahead by one member and far
-          // shares marked two rounds ahead; most of those guesses hold (the
-          // guesser's m, from the far share and the pairs with a rare heap
-          // below the near bound, is the one the whole masks give: a guess
-          // fails at a rare heap only; Grundy's game to 70,000 on two
-          // members: 70 blocks with one, of 225 guessed ahead).
+          // Sparse space: blocks guessed a round ahead by one member, and far
+          // shares marked two rounds ahead.
           if (stats.guessed_steps.load() > 0) {
             EXPECT_GT(stats.shares_marked_ahead.load(), 0U) << label;
-            EXPECT_GT(stats.guessed_ahead.load(), 2 * stats.failed_guesses.load()) << label;
+            EXPECT_GT(stats.guessed_ahead.load(), 0U) << label;
           }
         }
       }
     }
+  }
+}
+
+// One member guesses each next block a round ahead, from its far share and
+// the pairs with a rare heap below the near bound that it compares itself: its
+// guesses are those the whole masks give, so they fail where a team's guesses
+// (made from the whole masks) fail, at the blocks with a rare heap, and no
+// more often.
+TEST(ProcessGroup, GuessesAheadFailWhereATeamsFail) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  const std::uint64_t upto = 70'000 / kGroupScale;
+  KernelControl team;
+  team.threads = 2;
+  team.adaptive = false;
+  KernelStats team_stats;
+  team.stats = &team_stats;
+  std::vector<std::uint16_t> g;
+  extend_fast(rules, g, upto, team);
+  for (unsigned size : {2U, 3U}) {
+    OrMeeting meeting(size);
+    KernelStats stats;
+    const auto tables = fresh_in_group(rules, upto, size, false, meeting, stats);
+    EXPECT_EQ(tables[0], g);
+    EXPECT_GT(stats.guessed_ahead.load(), 0U);
+    // The same blocks here (Grundy's game to 70,000: 70 failed of 225 blocks
+    // guessed ahead, on a team and on every member alike); a little room for
+    // blocks cut elsewhere.
+    const std::uint64_t failed = stats.failed_guesses.load() / size;
+    EXPECT_LE(failed, team_stats.failed_guesses.load() * 5 / 4 + 4) << size << " members";
   }
 }
 
