@@ -1685,15 +1685,19 @@ class FastKernel {
     // reduction of its own, then confirmed.
     const auto flush = [&] {
       if (!holding) return Held::kConfirmed;
-      exchange_.assign(held_ready + processes + 1, 0);
+      const std::size_t times = packed_words(held_ready);
+      exchange_.assign(times + processes + 1, 0);
       for (std::size_t i = 0; i < held_ready; ++i) {
-        if (guess_answers_[i] != kNone) exchange_[i] = guess_answers_[i] + 1;
+        if (guess_answers_[i] != kNone) pack(exchange_.data(), i, guess_answers_[i] + 1);
       }
-      combine_exchange(held_ready, own_time);
-      add_overlap_across(held_ready, own_overlap);
+      combine_exchange(times, own_time);
+      add_overlap_across(times, own_overlap);
       own_time = 0;
       own_overlap = 0;
-      for (std::size_t i = 0; i < held_ready; ++i) held_answers_[i] = exchange_[i] == 0 ? kNone : exchange_[i] - 1;
+      for (std::size_t i = 0; i < held_ready; ++i) {
+        const std::uint64_t answer = unpack(exchange_.data(), i);
+        held_answers_[i] = answer == 0 ? kNone : answer - 1;
+      }
       return confirm_held();
     };
     start();
@@ -1803,7 +1807,7 @@ class FastKernel {
   // (ORed into its far share, combined a round before), of the block after
   // next's far share, the `answers` of the last round's proofs (0: the guess
   // holds, else the unreached value + 1; into held_answers_), the guesser's
-  // guesses of the next block (each + 1), each process's own time of the last
+  // guesses of the next block (each + 1; both two to a word), each process's own time of the last
   // round (counted_overlap: its threads' overlap then) and the stop word. Sets
   // the guesser's quota of proofs from the times; returns how many guesses of
   // the next block came.
@@ -1817,16 +1821,16 @@ class FastKernel {
     const std::size_t near_at = 0;
     const std::size_t after_at = near_at + (sent.near ? mask_words : 0);
     const std::size_t answers_at = after_at + (sent.after ? mask_words : 0);
-    const std::size_t guesses_at = answers_at + answers;
-    const std::size_t times = guesses_at + (sent.guesses ? length : 0);
+    const std::size_t guesses_at = answers_at + packed_words(answers);
+    const std::size_t times = guesses_at + (sent.guesses ? packed_words(length) : 0);
     exchange_.assign(times + processes + 1, 0);
     if (sent.near) std::copy_n(near_masks_.data(), mask_words, exchange_.data() + near_at);
     if (sent.after) std::copy_n(after.masks.data(), mask_words, exchange_.data() + after_at);
     for (std::size_t i = 0; i < answers; ++i) {
-      if (guess_answers_[i] != kNone) exchange_[answers_at + i] = guess_answers_[i] + 1;
+      if (guess_answers_[i] != kNone) pack(exchange_.data() + answers_at, i, guess_answers_[i] + 1);
     }
     if (sent.guesses) {
-      for (std::size_t i = 0; i < next_guessed_; ++i) exchange_[guesses_at + i] = next_guesses_[i] + 1;
+      for (std::size_t i = 0; i < next_guessed_; ++i) pack(exchange_.data() + guesses_at, i, next_guesses_[i] + 1);
     }
     combine_exchange(times, own_nanoseconds, meanwhile);
     balance_guesser(times);
@@ -1834,17 +1838,31 @@ class FastKernel {
     if (sent.near) detail::combine_masks(next.masks.data(), exchange_.data() + near_at, mask_words);
     if (sent.after) std::copy_n(exchange_.data() + after_at, mask_words, after.masks.data());
     for (std::size_t i = 0; i < answers; ++i) {
-      const std::uint64_t word = exchange_[answers_at + i];
-      held_answers_[i] = word == 0 ? kNone : word - 1;
+      const std::uint64_t answer = unpack(exchange_.data() + answers_at, i);
+      held_answers_[i] = answer == 0 ? kNone : answer - 1;
     }
     std::size_t guessed = 0;
     if (sent.guesses) {
-      while (guessed < length && exchange_[guesses_at + guessed] != 0) {
-        next_guesses_[guessed] = exchange_[guesses_at + guessed] - 1;
-        ++guessed;
+      for (; guessed < length; ++guessed) {
+        const std::uint64_t guess = unpack(exchange_.data() + guesses_at, guessed);
+        if (guess == 0) break;
+        next_guesses_[guessed] = guess - 1;
       }
     }
     return guessed;
+  }
+
+  // A block's answers or guesses in a reduction, two to a word, each + 1 (0:
+  // none; values lie below 2^16), each written by one process.
+  [[nodiscard]] static std::size_t packed_words(std::size_t count) {
+    static_assert(kMaxSparseSpan < (std::uint64_t{1} << 32));
+    return (count + 1) / 2;
+  }
+  static void pack(std::uint64_t* words, std::size_t i, std::uint64_t plus_one) {
+    words[i / 2] |= plus_one << (32 * (i % 2));
+  }
+  [[nodiscard]] static std::uint64_t unpack(const std::uint64_t* words, std::size_t i) {
+    return (words[i / 2] >> (32 * (i % 2))) & 0xffffffffU;
   }
 
   // After a reduction whose words [times, times + K) hold the processes' own
