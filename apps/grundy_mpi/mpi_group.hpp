@@ -1,6 +1,6 @@
 // The ranks of an MPI job as a heap::ProcessGroup: combine() is one
 // MPI_Allreduce (bitwise OR) over MPI_COMM_WORLD (start_combine() one
-// MPI_Iallreduce), broadcast() one MPI_Bcast
+// MPI_Iallreduce, start_gather() MPI_Iallgather), broadcast() one MPI_Bcast
 // (a streamed table's values, which rank 0 alone holds on disk), counted and
 // timed for the report, with the time the kernel spent in order.
 #pragma once
@@ -24,6 +24,8 @@ class MpiGroup final : public heap::ProcessGroup {
   void combine(std::uint64_t* words, std::size_t count) override;
   /// One MPI_Iallreduce, tested by progress() and waited for by finish_combine().
   void start_combine(std::uint64_t* words, std::size_t count) override;
+  /// The parts in pieces, each one MPI_Iallgatherv, like a started combine's.
+  void start_gather(std::uint64_t* words, const std::size_t* counts) override;
   void finish_combine() override;
   void progress() override;
   /// One MPI_Bcast from rank 0, counted with the reductions.
@@ -52,7 +54,15 @@ class MpiGroup final : public heap::ProcessGroup {
   std::uint64_t in_order_nanoseconds_ = 0;
   static constexpr std::size_t kPieceWords = 480;  // a started combine's pieces: 3,840 bytes each
   std::vector<MPI_Request> requests_;               // the started combine's pieces
-  std::size_t started_count_ = 0;
+  std::size_t started_count_ = 0;                   // the words this process contributed
+  // A started gather: its words, its parts' counts and where each begins, and
+  // the pieces (piece j of every part together), copied back by finish_combine().
+  std::uint64_t* gathered_ = nullptr;
+  std::vector<std::size_t> part_counts_;
+  std::vector<std::size_t> part_firsts_;
+  std::vector<std::uint64_t> pieces_;
+  std::vector<std::vector<int>> piece_counts_;
+  std::vector<std::vector<int>> piece_firsts_;
 };
 
 }  // namespace grundy::mpi

@@ -1767,6 +1767,7 @@ class FastKernel {
       holding = true;
       held_ready = ready;
       std::copy_n(guess_values_.begin(), ready, held_values_.begin());
+      held_owners_.assign(proof_owners_.begin(), proof_owners_.begin() + static_cast<std::ptrdiff_t>(ready));
       std::swap(current, held);
       if (!stop_at() && more && whole && (sent.after || !mark_after)) {
         // On to the next block: its masks whole, its guesses known, the share after it its far share.
@@ -1802,55 +1803,122 @@ class FastKernel {
     bool guesses = false;  // the next block's guesses (the guesser's)
   };
 
-  // The reduction of a round of run_blocks_ahead, while `meanwhile` (the
-  // block's proofs) runs: this process's part of the next block's near pairs
-  // (ORed into its far share, combined a round before), of the block after
-  // next's far share, the `answers` of the last round's proofs (0: the guess
-  // holds, else the unreached value + 1; into held_answers_), the guesser's
-  // guesses of the next block (each + 1; both two to a word), each process's own time of the last
-  // round (counted_overlap: its threads' overlap then) and the stop word. Sets
-  // the guesser's quota of proofs from the times; returns how many guesses of
-  // the next block came.
+  // The exchange of a round of run_blocks_ahead, while `meanwhile` (the
+  // block's proofs) runs: one part from each process, handed to all (an
+  // allgather: a process's masks are zero outside its stretches, so it sends
+  // only those). A part holds the process's stretch of the next block's near
+  // pairs (ORed into the next block's far share, combined a round before) and
+  // of the block after next's far share, the `answers` of its proofs of the
+  // last round's block (0: the guess holds, else the unreached value + 1; into
+  // held_answers_), the guesser's guesses of the next block (each + 1; both
+  // two to a word), its own time of the last round (counted_overlap: its
+  // threads' overlap then) and its stop word. Sets the guesser's quota of
+  // proofs from the times; returns how many guesses of the next block came.
   template <class Meanwhile>
   std::size_t exchange_ahead(BlockShare& next, BlockShare& after, const Exchanged& sent, unsigned words,
                              std::size_t answers, std::uint64_t own_nanoseconds, std::uint64_t counted_overlap,
                              Meanwhile&& meanwhile) {
     const std::size_t length = block_length();
-    const std::size_t mask_words = static_cast<std::size_t>(words) * length;
     const std::size_t processes = control_.group->size();
-    const std::size_t near_at = 0;
-    const std::size_t after_at = near_at + (sent.near ? mask_words : 0);
-    const std::size_t answers_at = after_at + (sent.after ? mask_words : 0);
-    const std::size_t guesses_at = answers_at + packed_words(answers);
-    const std::size_t times = guesses_at + (sent.guesses ? packed_words(length) : 0);
-    exchange_.assign(times + processes + 1, 0);
-    if (sent.near) std::copy_n(near_masks_.data(), mask_words, exchange_.data() + near_at);
-    if (sent.after) std::copy_n(after.masks.data(), mask_words, exchange_.data() + after_at);
-    for (std::size_t i = 0; i < answers; ++i) {
-      if (guess_answers_[i] != kNone) pack(exchange_.data() + answers_at, i, guess_answers_[i] + 1);
+    const std::size_t rank = control_.group->rank();
+    const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
+    // Where each process's part lies, and what it holds.
+    parts_.resize(processes);
+    part_counts_.resize(processes);
+    for (PartLayout& part : parts_) part.proofs = 0;
+    for (std::size_t i = 0; i < answers; ++i) ++parts_[held_owners_[i]].proofs;
+    std::size_t first = 0;
+    for (std::size_t r = 0; r < processes; ++r) {
+      PartLayout& part = parts_[r];
+      part.first = first;
+      part.near_from = part.near_to = part.far_from = part.far_to = 0;
+      if (sent.near) std::tie(part.near_from, part.near_to) = near_stretch(r);
+      if (sent.after) std::tie(part.far_from, part.far_to) = share_stretch(length, group_stretch(tiles, r));
+      part.far_at = part.first + words * (part.near_to - part.near_from);
+      part.answers_at = part.far_at + words * (part.far_to - part.far_from);
+      part.guesses_at = part.answers_at + packed_words(part.proofs);
+      part.time_at = part.guesses_at + (sent.guesses && r + 1 == processes ? packed_words(length) : 0);
+      part_counts_[r] = part.time_at + 2 - part.first;  // the time, then the stop word
+      first += part_counts_[r];
     }
-    if (sent.guesses) {
-      for (std::size_t i = 0; i < next_guessed_; ++i) pack(exchange_.data() + guesses_at, i, next_guesses_[i] + 1);
+    exchange_.resize(first);
+    // This process's part: its stretches' words row by row, its answers in the order of its proofs.
+    const PartLayout& mine = parts_[rank];
+    std::uint64_t* const out = exchange_.data();
+    std::fill(out + mine.first, out + mine.first + part_counts_[rank], std::uint64_t{0});
+    for (unsigned w = 0; w < words; ++w) {
+      std::copy(near_masks_.data() + w * length + mine.near_from, near_masks_.data() + w * length + mine.near_to,
+                out + mine.first + w * (mine.near_to - mine.near_from));
+      std::copy(after.masks.data() + w * length + mine.far_from, after.masks.data() + w * length + mine.far_to,
+                out + mine.far_at + w * (mine.far_to - mine.far_from));
     }
-    combine_exchange(times, own_nanoseconds, meanwhile);
-    balance_guesser(times);
-    add_overlap_across(times, counted_overlap);
-    if (sent.near) detail::combine_masks(next.masks.data(), exchange_.data() + near_at, mask_words);
-    if (sent.after) std::copy_n(exchange_.data() + after_at, mask_words, after.masks.data());
+    for (std::size_t i = 0, j = 0; i < answers; ++i) {
+      if (held_owners_[i] != rank) continue;
+      if (guess_answers_[i] != kNone) pack(out + mine.answers_at, j, guess_answers_[i] + 1);
+      ++j;
+    }
+    if (mine.time_at > mine.guesses_at) {
+      for (std::size_t i = 0; i < next_guessed_; ++i) pack(out + mine.guesses_at, i, next_guesses_[i] + 1);
+    }
+    out[mine.time_at] = own_nanoseconds;
+    out[mine.time_at + 1] = stop_requested() ? 1 : 0;
+    control_.group->start_gather(exchange_.data(), part_counts_.data());
+    try {
+      meanwhile();
+    } catch (...) {
+      control_.group->finish_combine();  // the exchange is collective: this process still takes part
+      throw;
+    }
+    control_.group->finish_combine();
+    // Every part into place: the stretches ORed (processes sharing a stretch split its partners).
+    const std::uint64_t* const in = exchange_.data();
+    part_times_.resize(processes);
+    for (std::size_t r = 0; r < processes; ++r) {
+      const PartLayout& part = parts_[r];
+      for (unsigned w = 0; w < words; ++w) {
+        detail::combine_masks(next.masks.data() + w * length + part.near_from,
+                              in + part.first + w * (part.near_to - part.near_from), part.near_to - part.near_from);
+        if (r != rank) {
+          detail::combine_masks(after.masks.data() + w * length + part.far_from,
+                                in + part.far_at + w * (part.far_to - part.far_from), part.far_to - part.far_from);
+        }
+      }
+      part_times_[r] = in[part.time_at];
+      group_stopped_ = group_stopped_ || in[part.time_at + 1] != 0;
+    }
+    for (PartLayout& part : parts_) part.proofs = 0;
     for (std::size_t i = 0; i < answers; ++i) {
-      const std::uint64_t answer = unpack(exchange_.data() + answers_at, i);
+      PartLayout& part = parts_[held_owners_[i]];
+      const std::uint64_t answer = unpack(in + part.answers_at, part.proofs++);
       held_answers_[i] = answer == 0 ? kNone : answer - 1;
     }
     std::size_t guessed = 0;
     if (sent.guesses) {
+      const std::uint64_t* const guesses = in + parts_.back().guesses_at;
       for (; guessed < length; ++guessed) {
-        const std::uint64_t guess = unpack(exchange_.data() + guesses_at, guessed);
+        const std::uint64_t guess = unpack(guesses, guessed);
         if (guess == 0) break;
         next_guesses_[guessed] = guess - 1;
       }
     }
+    balance_guesser(part_times_.data());
+    add_overlap_across(part_times_.data(), counted_overlap);
     return guessed;
   }
+
+  // Where a process's part of exchange_ahead lies (words of exchange_) and what it holds.
+  struct PartLayout {
+    std::size_t first = 0;  // its near pairs' stretch, row by row
+    std::uint64_t near_from = 0;
+    std::uint64_t near_to = 0;
+    std::size_t far_at = 0;  // its stretch of the far share after next
+    std::uint64_t far_from = 0;
+    std::uint64_t far_to = 0;
+    std::size_t answers_at = 0;  // its answers, two to a word
+    std::size_t proofs = 0;
+    std::size_t guesses_at = 0;  // the guesser's guesses, two to a word
+    std::size_t time_at = 0;     // its time, then its stop word
+  };
 
   // A block's answers or guesses in a reduction, two to a word, each + 1 (0:
   // none; values lie below 2^16), each written by one process.
@@ -1865,15 +1933,15 @@ class FastKernel {
     return (words[i / 2] >> (32 * (i % 2))) & 0xffffffffU;
   }
 
-  // After a reduction whose words [times, times + K) hold the processes' own
-  // times: one proof more a block for the guesser when it was quicker than the
+  // After an exchange that gave the processes' own times (K words): one proof
+  // more a block for the guesser when it was quicker than the
   // others on average, one fewer when slower. Every process sees the same
   // times, so all agree on the owners of the next block's proofs.
-  void balance_guesser(std::size_t times) {
+  void balance_guesser(const std::uint64_t* times) {
     const std::size_t processes = control_.group->size();
-    const std::uint64_t guesser = exchange_[times + processes - 1];
+    const std::uint64_t guesser = times[processes - 1];
     std::uint64_t others = 0;
-    for (std::size_t r = 0; r + 1 < processes; ++r) others += exchange_[times + r];
+    for (std::size_t r = 0; r + 1 < processes; ++r) others += times[r];
     others /= processes - 1;
     if (guesser < others && guesser_quota_ < block_length()) ++guesser_quota_;
     if (guesser > others && guesser_quota_ > 0) --guesser_quota_;
@@ -2036,10 +2104,13 @@ class FastKernel {
   // processes computed at once, the second longest part, less what this
   // process's threads already counted.
   void add_overlap_across(std::size_t times, std::uint64_t counted) {
+    add_overlap_across(exchange_.data() + times, counted);
+  }
+  // The same with the parts' times at `parts` (K words, sorted here).
+  void add_overlap_across(std::uint64_t* parts, std::uint64_t counted) {
     if (control_.stats == nullptr) return;
-    const auto first = exchange_.begin() + static_cast<std::ptrdiff_t>(times);
-    std::sort(first, first + static_cast<std::ptrdiff_t>(control_.group->size()), std::greater<>());
-    const std::uint64_t across = exchange_[times + 1];
+    std::sort(parts, parts + control_.group->size(), std::greater<>());
+    const std::uint64_t across = parts[1];
     if (across > counted) {
       control_.stats->overlapped_nanoseconds.fetch_add(across - counted, std::memory_order_relaxed);
     }
@@ -2101,9 +2172,11 @@ class FastKernel {
     }
   };
   [[nodiscard]] GroupStretch group_stretch(std::uint64_t tiles) const {
-    if (!shared_group()) return {};
+    return shared_group() ? group_stretch(tiles, control_.group->rank()) : GroupStretch{};
+  }
+  // The same for process `rank` of the group.
+  [[nodiscard]] GroupStretch group_stretch(std::uint64_t tiles, std::uint64_t rank) const {
     const std::uint64_t processes = control_.group->size();
-    const std::uint64_t rank = control_.group->rank();
     const std::uint64_t stretches = std::min(processes, std::max<std::uint64_t>(tiles, 1));
     const std::uint64_t stretch = rank % stretches;
     return {stretch, stretches, rank / stretches, (processes - 1 - stretch) / stretches + 1};
@@ -2130,6 +2203,7 @@ class FastKernel {
     if (!shared_group()) return {0, length, 0, partners.size()};
     const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
     const GroupStretch part = group_stretch(tiles);
+    near_cuts_.resize(part.stretches + 1);
     // marked[t]: the partners tile t marks (a partner marks the tiles before
     // (r + k) / 16, rounded up), counted by that bound and summed from the top.
     std::vector<std::uint64_t>& marked = near_tile_partners_;
@@ -2150,10 +2224,19 @@ class FastKernel {
       while (t < tiles && before < target) before += marked[t++];
       return t;
     };
-    const std::uint64_t from = cut(part.stretch);
-    const std::uint64_t to = cut(part.stretch + 1);
+    for (std::uint64_t s = 0; s <= part.stretches; ++s) {
+      const std::uint64_t t = cut(s);
+      near_cuts_[s] = t == tiles ? length : t * detail::kBlockQuantum;
+    }
     const auto [first, last] = part.partners(partners.size());
-    return {from * detail::kBlockQuantum, to == tiles ? length : to * detail::kBlockQuantum, first, last};
+    return {near_cuts_[part.stretch], near_cuts_[part.stretch + 1], first, last};
+  }
+
+  // The heap sizes [from, to) of the next block's near pass that process
+  // `rank` marks (near_part, this round).
+  [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> near_stretch(std::uint64_t rank) const {
+    const std::uint64_t stretch = rank % (near_cuts_.size() - 1);
+    return {near_cuts_[stretch], near_cuts_[stretch + 1]};
   }
 
   // Member 0, once the next block's near pass is set up and before the others
@@ -2329,6 +2412,7 @@ class FastKernel {
     const std::size_t rank = control_.group->rank();
     const std::size_t length = block_length();
     own_proofs_.clear();
+    proof_owners_.resize(count);
     std::size_t turn = 0;
     for (std::size_t i = 0; i < count; ++i) {
       std::size_t owner = i % processes;
@@ -2336,6 +2420,7 @@ class FastKernel {
         const bool guessers = (i + 1) * *quota / length > i * *quota / length;
         owner = guessers ? processes - 1 : turn++ % (processes - 1);
       }
+      proof_owners_[i] = static_cast<std::uint32_t>(owner);
       if (owner == rank) own_proofs_.push_back(i);
     }
   }
@@ -2679,6 +2764,15 @@ class FastKernel {
     share.cursor.store(share.heap_from, std::memory_order_relaxed);
   }
 
+  // The heap sizes [from, to) of a share of `length` whose partners `part` marks.
+  [[nodiscard]] static std::pair<std::uint64_t, std::uint64_t> share_stretch(std::uint64_t length,
+                                                                             const GroupStretch& part) {
+    const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
+    return {tiles * part.stretch / part.stretches * detail::kBlockQuantum,
+            part.stretch + 1 == part.stretches ? length
+                                               : tiles * (part.stretch + 1) / part.stretches * detail::kBlockQuantum};
+  }
+
   // In memory, a process of a group marks every partner for its stretch of the
   // block's heap sizes (whole tiles; with more processes than tiles, a tile's
   // partners split among those on it): each tile's fixed costs are paid once
@@ -2697,10 +2791,7 @@ class FastKernel {
     if (S::kInMemory || !shared_group()) {
       const std::uint64_t tiles = std::max<std::uint64_t>(share.length / detail::kBlockQuantum, 1);
       const GroupStretch part = group_stretch(tiles);  // stretches of as many tiles
-      share.heap_from = tiles * part.stretch / part.stretches * detail::kBlockQuantum;
-      share.heap_to = part.stretch + 1 == part.stretches
-                          ? share.length
-                          : tiles * (part.stretch + 1) / part.stretches * detail::kBlockQuantum;
+      std::tie(share.heap_from, share.heap_to) = share_stretch(share.length, part);
       const auto [first, last] = part.partners(all);
       share.own.emplace_back(first, last);
       return;
@@ -3321,6 +3412,12 @@ class FastKernel {
   std::vector<std::uint64_t> held_values_;   // the guesses of the block proved last round
   std::vector<std::uint64_t> held_answers_;  // and its proofs' answers, from the reduction
   std::vector<std::size_t> own_proofs_;
+  std::vector<std::uint32_t> proof_owners_;  // the process proving each guess of the block (set_proof_owners)
+  std::vector<std::uint32_t> held_owners_;   // and of the block proved last round
+  std::vector<std::uint64_t> near_cuts_;     // the near pass's stretches' bounds, in heap sizes (near_part)
+  std::vector<std::uint64_t> part_times_;    // the processes' own times from the last reduction
+  std::vector<PartLayout> parts_;            // exchange_ahead's parts
+  std::vector<std::size_t> part_counts_;
   std::size_t guesser_quota_ = std::numeric_limits<std::size_t>::max();
   bool confirm_in_round_ = false;  // member 0 confirms proved guesses in the round (confirm_proved)
   bool confirm_stopped_ = false;   // it met a guess to confirm after the round

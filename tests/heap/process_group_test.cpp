@@ -101,6 +101,28 @@ TEST(ProcessGroup, MembersComputeTheTableOfOneProcess) {
   }
 }
 
+// A gather hands every member's part, of its own length, to all: what a
+// group's rounds exchange (each member's stretches of the masks).
+TEST(ProcessGroup, GatherHandsEveryPartToAll) {
+  constexpr unsigned kSize = 3;
+  const std::vector<std::size_t> counts{2, 0, 5};
+  const std::size_t firsts[kSize] = {0, 2, 2};  // where each part begins
+  OrMeeting meeting(kSize);
+  std::vector<std::vector<std::uint64_t>> words(kSize, std::vector<std::uint64_t>(7, 99));
+  std::vector<std::thread> members;
+  for (unsigned rank = 0; rank < kSize; ++rank) {
+    members.emplace_back([&, rank] {
+      ThreadMember member(meeting, rank, kSize);
+      for (std::size_t i = 0; i < counts[rank]; ++i) words[rank][firsts[rank] + i] = 10 * (rank + 1) + i;
+      member.start_gather(words[rank].data(), counts.data());
+      member.finish_combine();
+    });
+  }
+  for (std::thread& member : members) member.join();
+  const std::vector<std::uint64_t> expected{10, 11, 30, 31, 32, 33, 34};
+  for (unsigned rank = 0; rank < kSize; ++rank) EXPECT_EQ(words[rank], expected) << "member " << rank;
+}
+
 // One member guesses each next block a round ahead, from its far share and
 // the pairs with a rare heap below the near bound that it compares itself: its
 // guesses are those the whole masks give, so they fail where a team's guesses

@@ -2,7 +2,8 @@
 // holds the table and computes every value itself, but the sparse-space
 // method's blocks are shared: each process marks its part of a block's partner
 // pairs and proves its part of the block's guessed values, combine() ORs the
-// parts of all processes (an allreduce), and every process confirms the block
+// parts of all processes (an allreduce) or start_gather() hands each its
+// others' parts (an allgather), and every process confirms the block
 // identically. Only the first process writes files (and, in bounded memory,
 // holds the spilled values).
 // The library knows no MPI: grundy-mpi registers its communicator here.
@@ -30,6 +31,13 @@ class ProcessGroup {
   /// its work. Collective like combine(), one at a time. By default the whole
   /// combine() here, and finish_combine() and progress() do nothing.
   virtual void start_combine(std::uint64_t* words, std::size_t count) { combine(words, count); }
+  /// Every process's part handed to all: part r is counts[r] words, after
+  /// those of the processes before it in `words`; this process's part is
+  /// filled, every other part is written in place. Begun here and ended by
+  /// finish_combine() like a started combine (progress() meanwhile); every
+  /// process passes the same counts; collective like combine(). By default a
+  /// started combine over all the words, the other parts zeroed first.
+  virtual void start_gather(std::uint64_t* words, const std::size_t* counts);
   virtual void finish_combine() {}
   /// Lets a started combine advance (a transport that moves data only inside its own calls).
   virtual void progress() {}
