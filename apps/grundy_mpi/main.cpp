@@ -78,11 +78,11 @@ int main(int argc, char** argv) {
     grundy::heap::set_census_processes(nullptr);
     shared_work = group.combines() > 0;
     if (group.rank() == 0 && group.size() > 1 && group.combines() > 0) {
-      // Rank 0's own figures; every rank does the same work in order and about the same share.
+      // Rank 0's own figures; every rank does about the same share (the guesser sends its guesses too).
       // Reductions include the values of a streamed table that rank 0 sent.
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       std::cerr << "grundy-mpi: " << group.size() << " ranks, " << group.combines() << " blocks combined, "
-                << group.bytes() / group.combines() << " bytes per block from each rank; rank 0: "
+                << group.bytes() / group.combines() << " bytes per block from rank 0; rank 0: "
                 << fmt::format("{:.2f} s in order, {:.2f} s in reductions, of {:.2f} s", group.in_order_seconds(),
                                group.combine_seconds(), wall)
                 << (group.broadcasts() > 0 ? fmt::format("; {} reads beyond memory sent from rank 0 ({} bytes)",

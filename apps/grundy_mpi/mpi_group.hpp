@@ -1,6 +1,6 @@
 // The ranks of an MPI job as a heap::ProcessGroup: combine() is one
 // MPI_Allreduce (bitwise OR) over MPI_COMM_WORLD (start_combine() one
-// MPI_Iallreduce, start_gather() MPI_Iallgather), broadcast() one MPI_Bcast
+// MPI_Iallreduce, start_gather() MPI_Iallgatherv), broadcast() one MPI_Bcast
 // (a streamed table's values, which rank 0 alone holds on disk), counted and
 // timed for the report, with the time the kernel spent in order.
 #pragma once
