@@ -1847,10 +1847,14 @@ class FastKernel {
     std::uint64_t* const out = exchange_.data();
     std::fill(out + mine.first, out + mine.first + part_counts_[rank], std::uint64_t{0});
     for (unsigned w = 0; w < words; ++w) {
-      std::copy(near_masks_.data() + w * length + mine.near_from, near_masks_.data() + w * length + mine.near_to,
-                out + mine.first + w * (mine.near_to - mine.near_from));
-      std::copy(after.masks.data() + w * length + mine.far_from, after.masks.data() + w * length + mine.far_to,
-                out + mine.far_at + w * (mine.far_to - mine.far_from));
+      if (sent.near) {
+        std::copy(near_masks_.data() + w * length + mine.near_from, near_masks_.data() + w * length + mine.near_to,
+                  out + mine.first + w * (mine.near_to - mine.near_from));
+      }
+      if (sent.after) {
+        std::copy(after.masks.data() + w * length + mine.far_from, after.masks.data() + w * length + mine.far_to,
+                  out + mine.far_at + w * (mine.far_to - mine.far_from));
+      }
     }
     for (std::size_t i = 0, j = 0; i < answers; ++i) {
       if (held_owners_[i] != rank) continue;
@@ -1876,9 +1880,11 @@ class FastKernel {
     for (std::size_t r = 0; r < processes; ++r) {
       const PartLayout& part = parts_[r];
       for (unsigned w = 0; w < words; ++w) {
-        detail::combine_masks(next.masks.data() + w * length + part.near_from,
-                              in + part.first + w * (part.near_to - part.near_from), part.near_to - part.near_from);
-        if (r != rank) {
+        if (sent.near) {
+          detail::combine_masks(next.masks.data() + w * length + part.near_from,
+                                in + part.first + w * (part.near_to - part.near_from), part.near_to - part.near_from);
+        }
+        if (sent.after && r != rank) {
           detail::combine_masks(after.masks.data() + w * length + part.far_from,
                                 in + part.far_at + w * (part.far_to - part.far_from), part.far_to - part.far_from);
         }
