@@ -1867,13 +1867,7 @@ class FastKernel {
     out[mine.time_at] = own_nanoseconds;
     out[mine.time_at + 1] = stop_requested() ? 1 : 0;
     control_.group->start_gather(exchange_.data(), part_counts_.data());
-    try {
-      meanwhile();
-    } catch (...) {
-      control_.group->finish_combine();  // the exchange is collective: this process still takes part
-      throw;
-    }
-    control_.group->finish_combine();
+    finish_exchange_after(meanwhile);
     // Every part into place: the stretches ORed (processes sharing a stretch split its partners).
     const std::uint64_t* const in = exchange_.data();
     part_times_.resize(processes);
@@ -2085,23 +2079,24 @@ class FastKernel {
   // `own_nanoseconds`, its own part's wall time) and the stop word; ORs it
   // over the group, and all stop alike if any process was asked to.
   void combine_exchange(std::size_t times, std::uint64_t own_nanoseconds) {
-    combine_exchange(times, own_nanoseconds, [] {});
-  }
-
-  // The same, running `meanwhile` while the reduction does.
-  template <class Meanwhile>
-  void combine_exchange(std::size_t times, std::uint64_t own_nanoseconds, Meanwhile&& meanwhile) {
     exchange_[times + control_.group->rank()] = own_nanoseconds;
     exchange_.back() = stop_requested() ? 1 : 0;
     control_.group->start_combine(exchange_.data(), exchange_.size());
+    control_.group->finish_combine();
+    group_stopped_ = group_stopped_ || exchange_.back() != 0;
+  }
+
+  // Runs `meanwhile` while a started exchange (combine or gather) runs, then
+  // ends it; the exchange is collective, so it ends even when `meanwhile` throws.
+  template <class Meanwhile>
+  void finish_exchange_after(Meanwhile&& meanwhile) {
     try {
       meanwhile();
     } catch (...) {
-      control_.group->finish_combine();  // the reduction is collective: this process still takes part
+      control_.group->finish_combine();
       throw;
     }
     control_.group->finish_combine();
-    group_stopped_ = group_stopped_ || exchange_.back() != 0;
   }
 
   // After a group's reduction in which exchange_[times, times + K) held each
