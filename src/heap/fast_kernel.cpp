@@ -378,6 +378,7 @@ class FastKernel {
     std::copy(rules.digits().begin(), rules.digits().end(), digits_.begin());
     for (std::uint64_t k = 0; k < rules.digits().size(); ++k) {
       if (allows(rules.digits()[k], 2)) splits_.push_back(k);
+      if (k >= 1 && allows(rules.digits()[k], 1)) one_heap_takes_.push_back(k);
     }
     // Heap parity may enter the split only when every split removes a number of
     // tokens of one parity (then common + common always lands on one parity).
@@ -683,11 +684,10 @@ class FastKernel {
   // value_dense without the options that reach into [known, n): reads g below known only.
   void speculate_dense(std::uint64_t n, std::uint64_t known, Scratch& s) {
     const DenseGuesses& guesses = dense_guesses_;
-    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
-    for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = digits_[k];
-      if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
-      if (allows(d, 1) && fits(n, k, 1) && n - k < known) mark(s, g_[n - k]);
+    if (takes_whole(n)) mark(s, 0);
+    for (std::uint64_t k : one_heap_takes_) {
+      if (k >= n) break;
+      if (n - k < known) mark(s, g_[n - k]);
     }
     const std::uint64_t prefix = std::max(guesses.span, n / kDensePrefixShare);
     for (std::uint64_t k : splits_) {
@@ -723,9 +723,9 @@ class FastKernel {
       count = kept;
       for (int j = count; j < 8; ++j) active[j] = active[0];
     };
-    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
-    for (std::uint64_t k = 0; k <= top; ++k) {
-      if (allows(digits_[k], 1) && fits(n, k, 1) && n - k >= known) drop(g_[n - k]);
+    for (std::uint64_t k : one_heap_takes_) {
+      if (k >= n) break;
+      if (n - k >= known) drop(g_[n - k]);
     }
     for (std::uint64_t k : splits_) {
       if (k + 2 > n || n - k < known || count == 0) continue;
@@ -845,11 +845,10 @@ class FastKernel {
 
   // The options that leave at most one heap.
   void mark_small_options(std::uint64_t n, Scratch& s) const {
-    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
-    for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = digits_[k];
-      if (allows(d, 0) && fits(n, k, 0)) mark(s, 0);
-      if (allows(d, 1) && fits(n, k, 1)) mark(s, g_[n - k]);
+    if (takes_whole(n)) mark(s, 0);
+    for (std::uint64_t k : one_heap_takes_) {
+      if (k >= n) break;
+      mark(s, g_[n - k]);
     }
   }
 
@@ -3148,22 +3147,21 @@ class FastKernel {
     }
   }
 
+  // True when a heap of n may be taken whole (a move to no heap at all).
+  [[nodiscard]] bool takes_whole(std::uint64_t n) const { return n >= 1 && n <= max_take_ && allows(digits_[n], 0); }
+
   // The one-heap options into seen.
   [[gnu::always_inline]] void mark_one_heap_options(std::uint64_t n, std::uint64_t* seen) const {
     // The one-heap options gather in a register: a store into seen per option
     // would make the compiler reload the table's address for the next.
-    std::uint64_t low_values = 0;  // those below 64
-    const std::uint64_t top = std::min<std::uint64_t>(max_take_, n);
-    for (std::uint64_t k = 0; k <= top; ++k) {
-      const std::uint8_t d = digits_[k];
-      if (allows(d, 0) && fits(n, k, 0)) low_values |= 1;
-      if (allows(d, 1) && fits(n, k, 1)) {
-        const std::uint64_t x = g_[n - k];
-        if (x < 64) {
-          low_values |= std::uint64_t{1} << x;
-        } else {
-          detail::add_value(seen, x);
-        }
+    std::uint64_t low_values = takes_whole(n) ? 1 : 0;  // those below 64
+    for (std::uint64_t k : one_heap_takes_) {
+      if (k >= n) break;
+      const std::uint64_t x = g_[n - k];
+      if (x < 64) {
+        low_values |= std::uint64_t{1} << x;
+      } else {
+        detail::add_value(seen, x);
       }
     }
     seen[0] |= low_values;
@@ -3314,6 +3312,9 @@ class FastKernel {
   // unequal_split(), none once kept here).
   bool unequal_split_;
   std::uint64_t max_take_;
+  // The takes k >= 1 that may leave one heap (of n - k, where k < n), ascending:
+  // a heap size's one-heap options without testing every digit (0.167 has two).
+  std::vector<std::uint64_t> one_heap_takes_;
   std::array<std::uint8_t, HeapRules::kMaxDigits> digits_{};
   boost::container::static_vector<std::uint64_t, HeapRules::kMaxDigits> splits_;  // the digits allowing two heaps
   bool heap_parity_ok_ = false;
