@@ -2611,6 +2611,17 @@ class FastKernel {
     const std::size_t rare = rare_.size();
     // Ahead, the rare heaps below near: each pair of one reads a value in the lanes.
     const std::size_t below_near = static_cast<std::size_t>(std::lower_bound(heaps, heaps + rare, share.near) - heaps);
+    // The pairs of the latest kWidth - 1 values a guess compares with m, as
+    // (h + k, g(h)) for each rare heap h and split k with h + k < kWidth: the
+    // same few for every heap size, read from the lanes without a bound (below
+    // the block the lanes hold kBelowBlock, which no pair turns into m, or
+    // ahead the values a pair of a near rare heap reads there).
+    short_pairs_.clear();
+    for (std::uint64_t k : splits_) {
+      for (std::size_t j = 0; j < rare && heaps[j] + k < kWidth; ++j) {
+        short_pairs_.push_back({static_cast<std::uint32_t>(heaps[j] + k), values[j]});
+      }
+    }
     std::uint64_t seen[kWidth][detail::kMaxMaskWords];
     for (std::size_t first = 0; first < length; first += kWidth) {
       const std::size_t lanes = std::min(kWidth, length - first);
@@ -2656,7 +2667,10 @@ class FastKernel {
           }
         };
         bool reached = m != free[lane] || hit[lane] != 0;
-        if (!reached && m < span_) for_each_pair(kWidth - 1, [&](std::uint64_t x) { reached |= x == m; });
+        if (!reached && m < span_) {
+          const V* const at = guesses + i;
+          for (const ShortPair& pair : short_pairs_) reached |= (pair.value ^ *(at - pair.offset)) == m;
+        }
         if (reached && m < span_) {
           for_each_pair(ahead ? below : i, [&](std::uint64_t x) { detail::add_value(marks, x); });
           m = least_unreached_rare_class(marks, q, words);
@@ -3428,6 +3442,11 @@ class FastKernel {
   std::vector<std::uint64_t> guess_answers_;      // per heap size of the block: its proof's answer
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
   std::vector<V> guess_lanes_;                     // guess_block_common's guesses, after kBelowBlock padding
+  struct ShortPair {
+    std::uint32_t offset;  // h + k: the pair reads the value that many heap sizes below n
+    V value;               // g(h)
+  };
+  std::vector<ShortPair> short_pairs_;             // guess_block_common's pairs that read the latest values
   std::vector<std::uint32_t> guess_counts_;        // per heap size: its candidates (full_guesses_)
   // Member 0's full guesses: the latest 16 in ascending order, and g(1 .. 16),
   // the pairs (a, n - a) with a <= 16 in one vector (guess_block).
