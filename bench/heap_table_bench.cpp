@@ -152,6 +152,12 @@ void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t f
   state.counters["serial%"] = wall > 0 ? 100 * std::max(0.0, wall - overlapped) / wall : 0;
   state.counters["guessed%"] =
       100 * static_cast<double>(stats.guessed_steps.load()) / static_cast<double>((upto + 1 - from) * state.iterations());
+  // Of the guesses, those confirmed while the round still ran (the rest are
+  // confirmed after it, while the other members wait).
+  state.counters["in_round%"] =
+      stats.guessed_steps.load() > 0
+          ? 100 * static_cast<double>(stats.confirmed_in_round.load()) / static_cast<double>(stats.guessed_steps.load())
+          : 0;
 }
 void BM_GrundysGame_Finish(benchmark::State& state) { run_finish(state, kGrundysGame, std::uint64_t{1} << 20); }
 void BM_Octal0167_Finish(benchmark::State& state) { run_finish(state, k0167, std::uint64_t{1} << 22); }
