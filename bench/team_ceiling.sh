@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# How far two threads are from what two cores can give: one table on one
+# thread, on two threads, and as two independent one-thread runs at once (two
+# processes that share nothing but the machine: its caches, memory and host),
+# in rounds whose order alternates (a machine that drifts favours whatever
+# runs first). Wall times are the tables' own "parallel" report. Per round:
+# the team's ratio over one thread, and the pair's (one thread's time twice
+# over the slower run of the pair): about the most two workers can give here,
+# whatever the program. Then the medians of both ratios.
+# Usage: bench/team_ceiling.sh [BUILD_DIR] [ROUNDS] TABLE ARGUMENTS...
+#   bench/team_ceiling.sh build/release 3 grundys-game --upto 16777216
+#   bench/team_ceiling.sh build/release 3 octal 0.007 --upto 262144
+set -euo pipefail
+build=${1:-build/release}
+rounds=${2:-3}
+shift 2 || true
+if (($# == 0)); then set -- grundys-game --upto 4194304; fi
+grundy="$build/grundy"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# wall THREADS OUT: the table's wall seconds into OUT.
+wall() {
+  "$grundy" -q --json table "${table[@]}" --summary --no-cache --threads "$1" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["parallel"]["wall_seconds"])' > "$2"
+}
+table=("$@")
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg); table: ${table[*]}"
+for ((r = 1; r <= rounds; r++)); do
+  runs=(one team pair)
+  if ((r % 2 == 0)); then runs=(pair team one); fi
+  for run in "${runs[@]}"; do
+    case $run in
+      one) wall 1 "$scratch/one" ;;
+      team) wall 2 "$scratch/team" ;;
+      pair)
+        wall 1 "$scratch/pair1" &
+        wall 1 "$scratch/pair2"
+        wait
+        ;;
+    esac
+  done
+  awk -v one="$(cat "$scratch/one")" -v team="$(cat "$scratch/team")" \
+    -v a="$(cat "$scratch/pair1")" -v b="$(cat "$scratch/pair2")" 'BEGIN {
+      slower = a > b ? a : b
+      printf "one thread %.2f s | two threads %.2f s (%.2fx) | two one-thread runs at once %.2f / %.2f s (%.2fx)\n",
+        one, team, one / team, a, b, 2 * one / slower
+    }' | tee -a "$scratch/rounds"
+done
+# The medians of the rounds' ratios.
+python3 - "$scratch/rounds" <<'PY'
+import re, statistics, sys
+ratios = [re.findall(r"\(([0-9.]+)x\)", line) for line in open(sys.argv[1])]
+team = statistics.median(float(r[0]) for r in ratios)
+pair = statistics.median(float(r[1]) for r in ratios)
+print(f"median: two threads {team:.2f}x one; two one-thread runs at once {pair:.2f}x (the team at {100 * team / pair:.0f}% of it)")
+PY
