@@ -3342,7 +3342,7 @@ class FastKernel {
   std::uint64_t max_take_;
   // The takes k >= 1 that may leave one heap (of n - k, where k < n), ascending:
   // a heap size's one-heap options without testing every digit (0.167 has two).
-  std::vector<std::uint64_t> one_heap_takes_;
+  boost::container::static_vector<std::uint64_t, HeapRules::kMaxDigits> one_heap_takes_;
   std::array<std::uint8_t, HeapRules::kMaxDigits> digits_{};
   boost::container::static_vector<std::uint64_t, HeapRules::kMaxDigits> splits_;  // the digits allowing two heaps
   bool heap_parity_ok_ = false;
