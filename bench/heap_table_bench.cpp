@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "grundy/heap/kernel.hpp"
@@ -122,15 +125,16 @@ BENCHMARK(BM_PlainThreeHeaps_Threads)
 // The table of `rules` below `from` (Grundy's game from 2^20, 0.167 from 2^22),
 // computed once per run of the benchmarks.
 const std::vector<std::uint16_t>& finish_prefix(const HeapRules& rules, std::uint64_t from) {
-  static std::vector<std::uint16_t> prefixes[2];
-  std::vector<std::uint16_t>& prefix = prefixes[from == (std::uint64_t{1} << 20) ? 0 : 1];
+  static std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint16_t>> prefixes;
+  std::vector<std::uint16_t>& prefix = prefixes[{rules.name(), from}];
   if (prefix.empty()) grundy::heap::extend_fast(rules, prefix, from - 1);
   return prefix;
 }
 
-void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t from) {
+void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t from,
+                std::uint64_t length = std::uint64_t{1} << 18) {
   const std::vector<std::uint16_t>& prefix = finish_prefix(rules, from);
-  const std::uint64_t upto = from + (std::uint64_t{1} << 18) - 1;
+  const std::uint64_t upto = from + length - 1;
   grundy::heap::KernelStats stats;
   double wall = 0;
   for (auto _ : state) {
@@ -161,6 +165,10 @@ void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t f
 }
 void BM_GrundysGame_Finish(benchmark::State& state) { run_finish(state, kGrundysGame, std::uint64_t{1} << 20); }
 void BM_Octal0167_Finish(benchmark::State& state) { run_finish(state, k0167, std::uint64_t{1} << 22); }
+// Grundy's game from 2^17 by 2^17: past the last rare heap (82,860), values below 128 (blocks of 128 heap sizes).
+void BM_GrundysGame_FinishEarly(benchmark::State& state) {
+  run_finish(state, kGrundysGame, std::uint64_t{1} << 17, std::uint64_t{1} << 17);
+}
 // Args: threads, speculative finish.
 void finish_runs(benchmark::internal::Benchmark* runs) {
   runs->Args({1, 0})->Args({2, 0})->Args({2, 1})->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -169,6 +177,7 @@ void finish_runs(benchmark::internal::Benchmark* runs) {
 // (callgrind) are the work a 16-core machine would do.
 BENCHMARK(BM_GrundysGame_Finish)->Apply(finish_runs)->Args({16, 1});
 BENCHMARK(BM_Octal0167_Finish)->Apply(finish_runs);
+BENCHMARK(BM_GrundysGame_FinishEarly)->Apply(finish_runs)->Args({16, 1});
 
 // A group of range(0) processes (threads standing for them, one thread each,
 // as grundy-mpi's ranks) continuing Grundy's game from 2^20 by 2^18 heap sizes:

@@ -19,10 +19,17 @@ grundy="$build/grundy"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# wall THREADS OUT: the table's wall seconds into OUT.
+# wall THREADS OUT: the table's wall seconds into OUT, and into OUT.serial its
+# serial seconds with their parts (alone, waiting: docs/cli.md, "parallel").
 wall() {
-  "$grundy" -q --json table "${table[@]}" --summary --no-cache --threads "$1" |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["parallel"]["wall_seconds"])' > "$2"
+  "$grundy" -q --json table "${table[@]}" --summary --no-cache --threads "$1" | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["parallel"]
+print(p["wall_seconds"])
+with open(sys.argv[1], "w") as serial:
+    print("serial %.2f s: alone %.2f, waiting %.2f" % (p["serial_seconds"], p["alone_seconds"], p["waiting_seconds"]),
+          file=serial)
+' "$2.serial" > "$2"
 }
 table=("$@")
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg); table: ${table[*]}"
@@ -41,10 +48,10 @@ for ((r = 1; r <= rounds; r++)); do
     esac
   done
   awk -v one="$(cat "$scratch/one")" -v team="$(cat "$scratch/team")" \
-    -v a="$(cat "$scratch/pair1")" -v b="$(cat "$scratch/pair2")" 'BEGIN {
+    -v a="$(cat "$scratch/pair1")" -v b="$(cat "$scratch/pair2")" -v serial="$(cat "$scratch/team.serial")" 'BEGIN {
       slower = a > b ? a : b
-      printf "one thread %.2f s | two threads %.2f s (%.2fx) | two one-thread runs at once %.2f / %.2f s (%.2fx)\n",
-        one, team, one / team, a, b, 2 * one / slower
+      printf "one thread %.2f s | two threads %.2f s (%.2fx), %s | two one-thread runs at once %.2f / %.2f s (%.2fx)\n",
+        one, team, one / team, serial, a, b, 2 * one / slower
     }' | tee -a "$scratch/rounds"
 done
 # The medians of the rounds' ratios.

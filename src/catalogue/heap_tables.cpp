@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <string>
 #include <thread>
 
 #include "grundy/core/errors.hpp"
@@ -170,20 +172,30 @@ class ParallelClock {
   void report(TableResult& out, const HeapRun& run, const heap::KernelStats& kernel_stats) const {
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
     const double cpu = static_cast<double>(std::clock() - cpu_) / CLOCKS_PER_SEC;
-    const double overlapped = static_cast<double>(kernel_stats.overlapped_nanoseconds.load()) * 1e-9;
-    const double serial = std::max(0.0, wall - overlapped);
+    const auto seconds = [](const std::atomic<std::uint64_t>& nanoseconds) {
+      return static_cast<double>(nanoseconds.load()) * 1e-9;
+    };
+    const double serial = std::max(0.0, wall - seconds(kernel_stats.overlapped_nanoseconds));
+    // The serial time's parts, each within what is left of it (the clocks differ by microseconds).
+    const double alone = std::min(serial, seconds(kernel_stats.alone_nanoseconds));
+    const double waiting = std::min(serial - alone, seconds(kernel_stats.waiting_nanoseconds));
     const heap::ProcessGroup* group = heap::process_group();
     const unsigned ranks = group != nullptr ? group->size() : 1;
-    const auto round = [](double seconds) { return std::round(seconds * 1000) / 1000; };
-    out.extra["parallel"] = {{"threads", run.threads},
-                             {"ranks", ranks},
-                             {"wall_seconds", round(wall)},
-                             {"cpu_seconds", round(cpu)},
-                             {"serial_seconds", round(serial)}};
-    out.notes.push_back(fmt::format("parallel: {} thread{}, {} rank{}: {:.3f} s wall, {:.3f} s processor, {:.3f} s serial "
-                                    "({:.0f}% of the wall time)",
-                                    run.threads, run.threads == 1 ? "" : "s", ranks, ranks == 1 ? "" : "s", wall, cpu,
-                                    serial, wall > 0 ? 100 * serial / wall : 0.0));
+    const auto round = [](double value) { return std::round(value * 1000) / 1000; };
+    out.extra["parallel"] = {{"threads", run.threads},           {"ranks", ranks},
+                             {"wall_seconds", round(wall)},      {"cpu_seconds", round(cpu)},
+                             {"serial_seconds", round(serial)},  {"alone_seconds", round(alone)},
+                             {"waiting_seconds", round(waiting)}};
+    std::string line = fmt::format(
+        "parallel: {} thread{}, {} rank{}: {:.3f} s wall, {:.3f} s processor, {:.3f} s serial "
+        "({:.0f}% of the wall time)",
+        run.threads, run.threads == 1 ? "" : "s", ranks, ranks == 1 ? "" : "s", wall, cpu, serial,
+        wall > 0 ? 100 * serial / wall : 0.0);
+    if (run.threads >= 2 || ranks >= 2) {
+      line += fmt::format(": {:.3f} s on one worker, {:.3f} s waiting in shared stretches, {:.3f} s around them", alone,
+                          waiting, serial - alone - waiting);
+    }
+    out.notes.push_back(line);
   }
 
  private:

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <utility>
 #include <vector>
+
+#include "grundy/heap/kernel.hpp"
 
 namespace grundy::heap::detail {
 
@@ -63,5 +66,35 @@ inline std::uint64_t overlapped_nanoseconds(const std::vector<BusyLog>& logs, un
   }
   return static_cast<std::uint64_t>(overlapped);
 }
+
+/// The serial time of one stretch of heap sizes: its wall time less the
+/// overlapped time the kernel added meanwhile, added when the clock ends to
+/// `part` of the statistics (KernelStats::alone_nanoseconds for a stretch on
+/// one worker of several, waiting_nanoseconds for one the workers shared).
+/// Inactive without statistics or for a kernel with one worker.
+class StretchClock {
+ public:
+  StretchClock(KernelStats* stats, std::atomic<std::uint64_t> KernelStats::*part, bool several_workers)
+      : stats_(several_workers ? stats : nullptr), part_(part) {
+    if (stats_ == nullptr) return;
+    from_ = std::chrono::steady_clock::now();
+    overlapped_ = stats_->overlapped_nanoseconds.load(std::memory_order_relaxed);
+  }
+  StretchClock(const StretchClock&) = delete;
+  StretchClock& operator=(const StretchClock&) = delete;
+  ~StretchClock() {
+    if (stats_ == nullptr) return;
+    const auto wall = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - from_);
+    const std::uint64_t overlapped = stats_->overlapped_nanoseconds.load(std::memory_order_relaxed) - overlapped_;
+    const auto nanoseconds = static_cast<std::uint64_t>(std::max<std::int64_t>(wall.count(), 0));
+    if (nanoseconds > overlapped) (stats_->*part_).fetch_add(nanoseconds - overlapped, std::memory_order_relaxed);
+  }
+
+ private:
+  KernelStats* stats_;
+  std::atomic<std::uint64_t> KernelStats::*part_;
+  std::chrono::steady_clock::time_point from_;
+  std::uint64_t overlapped_ = 0;
+};
 
 }  // namespace grundy::heap::detail

@@ -422,14 +422,17 @@ class FastKernel {
       const std::uint64_t stop = solo_timing ? n + std::max<std::uint64_t>((segment_end - n) / 8, 1) : segment_end;
       const auto start = std::chrono::steady_clock::now();
       std::uint64_t reached = 0;
-      if constexpr (S::kInMemory) {
-        if (shared) {
-          reached = run_dense_group(n, stop);
+      {
+        const detail::StretchClock serial(control_.stats, serial_part(parallel || shared), several_workers());
+        if constexpr (S::kInMemory) {
+          if (shared) {
+            reached = run_dense_group(n, stop);
+          } else {
+            reached = parallel ? run_dense_team(n, stop) : run_sequential(n, stop);
+          }
         } else {
-          reached = parallel ? run_dense_team(n, stop) : run_sequential(n, stop);
+          reached = run_sequential(n, stop);
         }
-      } else {
-        reached = run_sequential(n, stop);
       }
       // Only a whole stretch is timed: one cut short by a value that widens the
       // span can be a few dozen heap sizes, whose cost is mostly the team's
@@ -1247,7 +1250,10 @@ class FastKernel {
   // memory always shares: its distant values are on process 0 alone.
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
     const bool group = shared_group();
-    if (group && !(S::kInMemory && control_.adaptive)) return run_blocks(begin, end, control_.threads >= 2);
+    if (group && !(S::kInMemory && control_.adaptive)) {
+      const detail::StretchClock serial(control_.stats, serial_part(true), true);
+      return run_blocks(begin, end, control_.threads >= 2);
+    }
     const bool adaptive = group || (control_.threads >= 2 && control_.adaptive);
     std::uint64_t n = begin;
     while (n < end && !halted() && blocks_apply(n)) {
@@ -1289,7 +1295,11 @@ class FastKernel {
                                       std::chrono::duration<double>(control_.trial_overrun * other_pace *
                                                                     static_cast<double>(stop_at - n)));
       }
-      const std::uint64_t reached = alone ? run_blocks_alone(n, stop_at) : run_blocks(n, stop_at, use_team);
+      std::uint64_t reached = n;
+      {
+        const detail::StretchClock serial(control_.stats, serial_part(use_team && !alone), several_workers());
+        reached = alone ? run_blocks_alone(n, stop_at) : run_blocks(n, stop_at, use_team);
+      }
       trial_deadline_ = kNoDeadline;
       double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (group && (trial || alone)) seconds = slowest_in_group(seconds);
@@ -2996,6 +3006,13 @@ class FastKernel {
   }
 
   // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).
+  // The kernel has workers to share its heap sizes among: threads, or processes of a group.
+  [[nodiscard]] bool several_workers() const { return control_.threads >= 2 || shared_group(); }
+  // Where a stretch's serial time goes in the statistics: waiting when its workers shared it, else alone.
+  static std::atomic<std::uint64_t> KernelStats::*serial_part(bool shared) {
+    return shared ? &KernelStats::waiting_nanoseconds : &KernelStats::alone_nanoseconds;
+  }
+
   [[nodiscard]] bool shared_group() const {
     return control_.group != nullptr && control_.group->size() > 1 && !alone_;
   }

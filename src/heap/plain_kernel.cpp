@@ -11,6 +11,7 @@
 #include <limits>
 #include <span>
 
+#include "busy_log.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
 #include "grundy/heap/take_break_code.hpp"
@@ -198,7 +199,11 @@ template <class V>
 std::uint64_t extend_plain(const HeapRules& rules, std::vector<V>& g, std::uint64_t upto,
                            const KernelControl& control) {
   if (g.empty()) g.push_back(0);
-  if (rules.general() != nullptr) return extend_by_code(*rules.general(), g, upto, control);
+  if (rules.general() != nullptr) {
+    // One worker whatever the threads: the general codes have no shared method.
+    const detail::StretchClock serial(control.stats, &KernelStats::alone_nanoseconds, control.threads >= 2);
+    return extend_by_code(*rules.general(), g, upto, control);
+  }
   const auto stopped = [&control] { return control.stop != nullptr && control.stop->load(std::memory_order_relaxed); };
   const auto progress = [&control](std::uint64_t valid) {
     if (control.progress != nullptr) control.progress->store(valid, std::memory_order_relaxed);
@@ -206,20 +211,23 @@ std::uint64_t extend_plain(const HeapRules& rules, std::vector<V>& g, std::uint6
   const bool threaded = control.threads >= 2;
   SeenValues seen;
   bool fits = true;
-  for (std::uint64_t n = g.size(); n <= upto && (!threaded || n < kBlocksFrom); ++n) {
-    if (stopped()) break;
-    for_each_option(rules, n, [&](std::uint64_t, std::span<const std::uint64_t> parts) {
-      seen.mark(value_of(parts, g));
-    });
-    const std::uint64_t value = seen.mex_and_clear();
-    if (value > std::numeric_limits<V>::max()) {
-      fits = false;
-      break;
+  {
+    const detail::StretchClock serial(control.stats, &KernelStats::alone_nanoseconds, threaded);
+    for (std::uint64_t n = g.size(); n <= upto && (!threaded || n < kBlocksFrom); ++n) {
+      if (stopped()) break;
+      for_each_option(rules, n,
+                      [&](std::uint64_t, std::span<const std::uint64_t> parts) { seen.mark(value_of(parts, g)); });
+      const std::uint64_t value = seen.mex_and_clear();
+      if (value > std::numeric_limits<V>::max()) {
+        fits = false;
+        break;
+      }
+      g.push_back(static_cast<V>(value));
+      if ((n & 1023) == 0) progress(n + 1);
     }
-    g.push_back(static_cast<V>(value));
-    if ((n & 1023) == 0) progress(n + 1);
   }
   if (threaded && fits && g.size() >= kBlocksFrom && g.size() <= upto && !stopped()) {
+    const detail::StretchClock serial(control.stats, &KernelStats::waiting_nanoseconds, true);
     PlainBlocks<V> blocks(rules, g, control);
     blocks.run(upto + 1);
   }

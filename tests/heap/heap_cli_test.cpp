@@ -470,6 +470,9 @@ TEST(HeapCli, ReportDoesNotDependOnHowTheTableWasComputed) {
       EXPECT_EQ(parallel["threads"], 1);
       EXPECT_EQ(parallel["ranks"], 1);
       EXPECT_GE(parallel["wall_seconds"].get<double>(), parallel["serial_seconds"].get<double>());
+      // One thread: the serial time has no parts (alone or waiting among several workers).
+      EXPECT_EQ(parallel["alone_seconds"], 0.0);
+      EXPECT_EQ(parallel["waiting_seconds"], 0.0);
     }
   }
   std::filesystem::remove(part);

@@ -4,6 +4,7 @@
 // in one piece, chunk by chunk, and continued from a loaded prefix.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 #include <string>
 #include <vector>
@@ -151,6 +152,38 @@ TEST(ParallelKernel, TrialsCutAtTheirDeadlineStillGiveTheOneThreadTable) {
       EXPECT_EQ(extend_fast(rules, g, upto, control), upto + 1);
       EXPECT_EQ(g, one);
       EXPECT_GT(stats.overrun_trials.load(), 0U);
+    }
+  }
+}
+
+// The serial time's parts (KernelStats): alone, the stretches on one worker of
+// several (the heap sizes before a team's method applies are always such a
+// stretch); waiting, the serial time inside shared stretches. With the
+// overlapped time they never exceed the call's wall time; one thread has no parts.
+TEST(ParallelKernel, SerialPartsFitInTheWallTime) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  for (const bool plain_method : {false, true}) {
+    SCOPED_TRACE(plain_method ? "plain" : "fast");
+    const std::uint64_t upto = plain_method ? 2000 : 30000;
+    for (unsigned threads : {1U, 2U, 3U}) {
+      SCOPED_TRACE(threads);
+      KernelStats stats;
+      std::vector<std::uint16_t> g;
+      const auto start = std::chrono::steady_clock::now();
+      const KernelControl control = testing::team_control(threads, &stats);
+      EXPECT_EQ(plain_method ? extend_plain(rules, g, upto, control) : extend_fast(rules, g, upto, control), upto + 1);
+      const auto wall = static_cast<std::uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+      const std::uint64_t alone = stats.alone_nanoseconds.load();
+      const std::uint64_t waiting = stats.waiting_nanoseconds.load();
+      if (threads == 1) {
+        EXPECT_EQ(alone, 0U);
+        EXPECT_EQ(waiting, 0U);
+        EXPECT_EQ(stats.overlapped_nanoseconds.load(), 0U);
+      } else {
+        EXPECT_GT(alone, 0U);  // the heap sizes below the team's first block
+        EXPECT_LE(alone + waiting + stats.overlapped_nanoseconds.load(), wall);
+      }
     }
   }
 }

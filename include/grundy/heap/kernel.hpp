@@ -36,6 +36,18 @@ struct KernelStats {
   /// the rest of the run's wall time is its serial time (the table's "parallel"
   /// report). Kernels on one thread add nothing.
   std::atomic<std::uint64_t> overlapped_nanoseconds{0};
+  /// Two parts of the serial time of a kernel with several workers (threads,
+  /// or processes of a group). Alone: stretches of heap sizes it computed on
+  /// one worker: those too small for its shared methods, the timed trials of
+  /// one thread, and stretches where one thread (in a group, each process by
+  /// itself) was found faster (KernelControl::adaptive). Waiting: the serial
+  /// time inside stretches the workers shared, in which the others waited (for
+  /// a round's last claims, for member 0 between rounds, for a reduction, or
+  /// for a member the machine descheduled). The rest of the serial time is
+  /// outside the stretches: set-up, reviews of the sparse space, and what the
+  /// table engine does around the kernel.
+  std::atomic<std::uint64_t> alone_nanoseconds{0};
+  std::atomic<std::uint64_t> waiting_nanoseconds{0};
   /// The sparse-space method on a team: heap sizes whose value was guessed (to be
   /// proven in parallel), and guesses found wrong (a rare heap, or a dropped guess
   /// with KernelControl::spoil_guesses), after which the block went on in order.
