@@ -154,6 +154,7 @@ void run_finish(benchmark::State& state, const HeapRules& rules, std::uint64_t f
   }
   const double overlapped = static_cast<double>(stats.overlapped_nanoseconds.load()) * 1e-9;
   state.counters["serial%"] = wall > 0 ? 100 * std::max(0.0, wall - overlapped) / wall : 0;
+  state.counters["failed"] = static_cast<double>(stats.failed_guesses.load()) / static_cast<double>(state.iterations());
   state.counters["guessed%"] =
       100 * static_cast<double>(stats.guessed_steps.load()) / static_cast<double>((upto + 1 - from) * state.iterations());
   // Of the guesses, those confirmed while the round still ran (the rest are
@@ -178,6 +179,11 @@ void finish_runs(benchmark::internal::Benchmark* runs) {
 BENCHMARK(BM_GrundysGame_Finish)->Apply(finish_runs)->Args({16, 1});
 BENCHMARK(BM_Octal0167_Finish)->Apply(finish_runs);
 BENCHMARK(BM_GrundysGame_FinishEarly)->Apply(finish_runs)->Args({16, 1});
+// From 2^13 by 2^14: below the last rare heap (82,860), where rare heaps are a few hundred heap sizes apart.
+void BM_GrundysGame_FinishRare(benchmark::State& state) {
+  run_finish(state, kGrundysGame, std::uint64_t{1} << 13, std::uint64_t{1} << 14);
+}
+BENCHMARK(BM_GrundysGame_FinishRare)->Apply(finish_runs)->Args({16, 1});
 
 // A group of range(0) processes (threads standing for them, one thread each,
 // as grundy-mpi's ranks) continuing Grundy's game from 2^20 by 2^18 heap sizes:

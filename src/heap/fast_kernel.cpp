@@ -1187,6 +1187,16 @@ class FastKernel {
     speculated_block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 256);
   }
 
+  // True when the rare heaps below n lately came about once in kRareBlocks
+  // speculated blocks or more often (then a block's guesses would often fail).
+  [[nodiscard]] bool rare_heaps_close(std::uint64_t n) const {
+    const std::uint64_t window = kRareWindowBlocks * speculated_block_length_;
+    const auto recent = std::lower_bound(rare_.begin(), rare_.end(), n > window ? n - window : 0);
+    return static_cast<std::uint64_t>(rare_.end() - recent) * kRareBlocks >= kRareWindowBlocks;
+  }
+  static constexpr std::uint64_t kRareWindowBlocks = 16;
+  static constexpr std::uint64_t kRareBlocks = 4;
+
   [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
     return sparse_ && span_ <= 64 * detail::kMaxMaskWords &&
            n >= 4 * (prefix_length() + 2 * block_length()) + splits_.back() + 64;
@@ -1377,9 +1387,15 @@ class FastKernel {
   std::uint64_t run_blocks(std::uint64_t begin, std::uint64_t end, bool use_team) {
     if (use_team && !team_) team_ = detail::lease_team(control_.threads);
     const unsigned members = use_team ? team_->size() : 1;
-    // A group always speculates (below); a team from speculative_from members.
-    speculated_blocks_ =
-        shared_group() || (members >= 2 && control_.speculative_from != 0 && members >= control_.speculative_from);
+    // A group always speculates (below); a team from speculative_from members,
+    // but two members finish in order where rare heaps lately came once every
+    // few blocks: there most blocks' guesses fail at one, and member 0
+    // finished the rest of the block alone (Grundy's game from 2^13 by 2^14,
+    // its last rare heap at 82,860: 57% of the heap sizes, two members 1.12x
+    // one thread, against 1.6x finishing in order).
+    const bool speculate = members >= 2 && control_.speculative_from != 0 && members >= control_.speculative_from &&
+                           !(members == 2 && rare_heaps_close(begin));
+    speculated_blocks_ = shared_group() || speculate;
     const bool pipelined = members > 1;
     const unsigned words = static_cast<unsigned>(std::max<std::uint64_t>(span_ / 64, 1));
     const std::uint64_t length = block_length();
@@ -1398,9 +1414,7 @@ class FastKernel {
     // time; the table to 2^24 on 2 threads now takes as long either way
     // (11.90-12.18 against 11.87-12.04 s), and the speculation's serial time,
     // the one many cores feel, is 0.87-0.91 s against 1.44-1.60.
-    if (pipelined && control_.speculative_from != 0 && members >= control_.speculative_from) {
-      return run_blocks_speculative(begin, end, members, words);
-    }
+    if (pipelined && speculate) return run_blocks_speculative(begin, end, members, words);
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];

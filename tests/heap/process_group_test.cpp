@@ -127,12 +127,13 @@ TEST(ProcessGroup, GatherHandsEveryPartToAll) {
 // the pairs with a rare heap below the near bound that it compares itself: its
 // guesses are those the whole masks give, so they fail where a team's guesses
 // (made from the whole masks) fail, at the blocks with a rare heap, and no
-// more often.
+// more often. (A team of three: two members finish in order where rare heaps
+// are close.)
 TEST(ProcessGroup, GuessesAheadFailWhereATeamsFail) {
   const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
   const std::uint64_t upto = 70'000 / kGroupScale;
   KernelControl team;
-  team.threads = 2;
+  team.threads = 3;
   team.adaptive = false;
   KernelStats team_stats;
   team.stats = &team_stats;

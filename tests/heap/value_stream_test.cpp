@@ -158,7 +158,8 @@ TEST(ValueStream, BlocksOnEveryThreadCountEqualTheFullTable) {
       KernelStats stats;
       const KernelControl control{.threads = threads, .adaptive = false, .stats = &stats, .spoil_guesses = spoil};
       ASSERT_EQ(extend_fast_streamed(rules, g, upto, control), upto + 1) << code;
-      if (threads >= 2) {
+      // (Two members finish Grundy's game to 20,000 in order: its rare heaps are close there.)
+      if (threads >= 3 || (threads == 2 && std::string(code) != "grundy")) {
         EXPECT_GT(stats.guessed_steps.load(), 0U) << code << ", " << threads << " threads";
         if (spoil) {
           EXPECT_GT(stats.failed_guesses.load(), 0U) << code << ", " << threads << " threads";
