@@ -19,17 +19,26 @@ grundy="$build/grundy"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
+# The time the host took from this machine's processors so far (steal, in
+# clock ticks: a virtual machine's cores taken away), summed over all of them.
+steal_ticks() { awk '/^cpu / { print $9 }' /proc/stat; }
+
 # wall THREADS OUT: the table's wall seconds into OUT, and into OUT.serial its
-# serial seconds with their parts (alone, waiting: docs/cli.md, "parallel").
+# serial seconds with their parts (alone, waiting: docs/cli.md, "parallel") and
+# the host's steal meanwhile.
 wall() {
+  local before
+  before=$(steal_ticks)
   "$grundy" -q --json table "${table[@]}" --summary --no-cache --threads "$1" | python3 -c '
 import json, sys
 p = json.load(sys.stdin)["parallel"]
 print(p["wall_seconds"])
 with open(sys.argv[1], "w") as serial:
     print("serial %.2f s: alone %.2f, waiting %.2f" % (p["serial_seconds"], p["alone_seconds"], p["waiting_seconds"]),
-          file=serial)
+          end="", file=serial)
 ' "$2.serial" > "$2"
+  awk -v ticks="$(($(steal_ticks) - before))" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { printf "; steal %.2f s", ticks / hz }' >> "$2.serial"
 }
 table=("$@")
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg); table: ${table[*]}"
