@@ -3019,7 +3019,6 @@ class FastKernel {
     while (claim_heaps(block, share.own, step, share.heap_to, share.masks.data(), share.cursor)) between();
   }
 
-  // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).
   // The kernel has workers to share its heap sizes among: threads, or processes of a group.
   [[nodiscard]] bool several_workers() const { return control_.threads >= 2 || shared_group(); }
   // Where a stretch's serial time goes in the statistics: waiting when its workers shared it, else alone.
@@ -3027,6 +3026,7 @@ class FastKernel {
     return shared ? &KernelStats::waiting_nanoseconds : &KernelStats::alone_nanoseconds;
   }
 
+  // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).
   [[nodiscard]] bool shared_group() const {
     return control_.group != nullptr && control_.group->size() > 1 && !alone_;
   }
