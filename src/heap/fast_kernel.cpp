@@ -1271,13 +1271,28 @@ class FastKernel {
       if (adaptive && trials_due_ == 0 && timed_shape_ != shape()) trials_due_ = kTrials;
       if (adaptive && trials_due_ == kTrials) timed_shape_ = shape();
       bool use_team = control_.threads >= 2;
-      const bool trial = adaptive && trials_due_ > 0;
-      // Trials alternate, the mode not in use first.
-      if (adaptive) use_team = trial ? (trials_due_ % 2 == 0) != team_chosen_ : team_chosen_;
+      // Only a stretch as long as a whole trial is timed; the rest of a shorter
+      // segment goes on in the chosen mode (the team, before any round). The
+      // segments' ends (every n / 8 heap sizes) cut the first trials to a few
+      // hundred heap sizes, whose pace was mostly the team's start and the
+      // machine's noise: Grundy's game on two threads timed the team slower
+      // than one thread from 13,000 to 40,000 in some runs, faster in others,
+      // kept one thread to 113,000 in some, and spent 0.16-0.37 s of one
+      // thread alone to 2^22 (0.04 s once trials waited for whole stretches).
+      const std::uint64_t shortest = least_trial_length(group);
+      const bool timeable = end - n >= shortest;
+      const bool trial = adaptive && trials_due_ > 0 && timeable;
+      // A round times the mode not in use once, first, then the chosen mode
+      // twice. The machine's noise only slows a trial, so the chosen mode's
+      // cheaper trial guards against a hiccup making it look slower, and a
+      // slowed trial of the other mode only keeps the chosen one (a change is
+      // confirmed by a second round). On a team that is the one-thread trials
+      // halved: the time in which one core computes alone.
+      if (adaptive) use_team = trial ? (trials_due_ == kTrials) != team_chosen_ : team_chosen_;
       // A trial is short, so the slower mode costs little (a 256th of the table:
       // a round is 1/32 of the heap sizes between two rounds, half of them in
       // the slower mode), yet long enough to be timed (tens of milliseconds).
-      std::uint64_t trial_length = std::max(group ? kGroupTrialLength : kTrialLength, n / 256);
+      std::uint64_t trial_length = std::max(shortest, n / 256);
       // The mode that lost the last round by a clear margin is timed on a
       // stretch shorter by the square of that margin: a lost mode's stretches
       // cost heap sizes at its slower pace, and one thread's trials are time in
@@ -1315,7 +1330,7 @@ class FastKernel {
       if (group && (trial || alone)) seconds = slowest_in_group(seconds);
       if (trial && (reached >= n + 4 * block_length() || (trial_overran_ && reached > n))) {
         // Each mode's cheapest trial counts: a hiccup of the machine (a core taken
-        // away for a while) slows one trial, not both.
+        // away for a while) slows one trial, not both of the chosen mode's.
         if (trial_overran_ && control_.stats != nullptr) {
           control_.stats->overrun_trials.fetch_add(1, std::memory_order_relaxed);
         }
@@ -1337,10 +1352,11 @@ class FastKernel {
             trials_due_ = kTrials;
           } else {
             // A mode chosen again by a wide margin is timed again later: each
-            // round runs the slower mode for two trials of at least 2^15 heap
-            // sizes (2^13 in a group), a tenth of all heap sizes to 2^22 with a
-            // round every 4 segments (Grundy's game on two processes: 1.54x
-            // one process without the trials, 1.45-1.49x with them).
+            // round runs the slower mode for a trial of at least 2^15 heap sizes
+            // (2^13 in a group); with two such trials a round, a tenth of all
+            // heap sizes to 2^22 with a round every 4 segments (Grundy's game on
+            // two processes: 1.54x one process without the trials, 1.45-1.49x
+            // with them).
             const double margin = team_faster ? solo_cost_ / team_cost_ : team_cost_ / solo_cost_;
             last_margin_ = margin;
             const bool again = team_faster == team_chosen_ && margin >= kClearMargin;
@@ -1351,7 +1367,7 @@ class FastKernel {
           }
           team_cost_ = solo_cost_ = kUntimed;
         }
-      } else if (adaptive && !trial && reached == end && ++segments_since_trial_ >= retrial_segments_) {
+      } else if (adaptive && trials_due_ == 0 && reached == end && ++segments_since_trial_ >= retrial_segments_) {
         trials_due_ = kTrials;
       }
       // (A trial cut short measured too little: it is run again; one that
@@ -1361,6 +1377,12 @@ class FastKernel {
       if (cut) break;  // stopped, or a value widened the masks
     }
     return n;
+  }
+
+  // The heap sizes a trial spans at least: long enough to be timed (tens of milliseconds).
+  [[nodiscard]] std::uint64_t least_trial_length(bool group) const {
+    if (control_.trial_length != 0) return control_.trial_length;
+    return group ? kGroupTrialLength : kTrialLength;
   }
 
   // Heap sizes [begin, end) of a group's process computed by itself (its own
@@ -3423,7 +3445,7 @@ class FastKernel {
   // a candidate, and a lane's target no pair reaches.
   static constexpr V kBelowBlock = V{1} << (8 * sizeof(V) - 1);
   static constexpr V kNoCandidate = kBelowBlock - 1;
-  static constexpr unsigned kTrials = 4;  // a round of trials: one thread, the team, one thread, the team
+  static constexpr unsigned kTrials = 3;  // a round of trials: the mode not in use, then the chosen one twice
   static constexpr double kUntimed = std::numeric_limits<double>::infinity();
   double solo_cost_ = kUntimed;  // this round's cheapest trial so far, seconds per heap size, one thread and the team
   double team_cost_ = kUntimed;

@@ -183,10 +183,13 @@ TEST(FastKernel, TimedTrialsSwitchingBetweenOneThreadAndTheTeamKeepTheValues) {
   // With adaptive timing (the default) the block method alternates timed
   // stretches on one thread and on the team, round after round (a round every
   // four segments, each an eighth of the table so far): values are those of one thread
-  // wherever the modes switch.
+  // wherever the modes switch. Trials of 4,096 heap sizes (2^15 by default,
+  // from 2^18 on, where the segments are that long) so that this table has several.
   const std::uint64_t upto = grundy::testing::sized(300000, 90000);
   KernelStats stats;
-  const auto two = fast_table<std::uint16_t>(kGrundysGame, upto, &stats, 2);
+  KernelControl control{.threads = 2, .trial_length = 4096, .stats = &stats};
+  std::vector<std::uint16_t> two;
+  EXPECT_EQ(extend_fast(kGrundysGame, two, upto, control), upto + 1);
   EXPECT_GT(stats.sparse_steps.load(), upto / 2);
   EXPECT_EQ(two, fast_table<std::uint16_t>(kGrundysGame, upto));
 }

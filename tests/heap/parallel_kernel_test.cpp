@@ -178,7 +178,8 @@ TEST(ParallelKernel, TrialsCutAtTheirDeadlineStillGiveTheOneThreadTable) {
     const auto one = fast(rules, upto, 1);
     for (unsigned threads : {2U, 3U}) {
       KernelStats stats;
-      KernelControl control{.threads = threads, .adaptive = true, .trial_overrun = 1e-9, .stats = &stats};
+      KernelControl control{
+          .threads = threads, .adaptive = true, .trial_overrun = 1e-9, .trial_length = 4096, .stats = &stats};
       std::vector<std::uint16_t> g;
       EXPECT_EQ(extend_fast(rules, g, upto, control), upto + 1);
       EXPECT_EQ(g, one);

@@ -63,6 +63,7 @@ std::vector<std::vector<std::uint16_t>> fresh_in_group(const HeapRules& rules, s
   const std::vector<std::atomic<bool>> stops(size);
   KernelControl base;
   base.adaptive = adaptive;
+  base.trial_length = 2048;  // trials from 16,384 on (by default 2^13 heap sizes, from 65,536)
   base.stats = &stats;
   return in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
 }

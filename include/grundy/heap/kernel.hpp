@@ -89,6 +89,11 @@ struct KernelControl {
   /// unbounded trial of the team cost more than the rest of a small table.
   /// Tests set it near 0 to cut every such trial. Values never depend on it.
   double trial_overrun = 2;
+  /// Tests only: the heap sizes a timed trial spans at least (0: the kernel's
+  /// own, 2^15 on a team, 2^13 in a group), so that small tables alternate the
+  /// modes too; a stretch left shorter than that is not timed. Values never
+  /// depend on it.
+  std::uint64_t trial_length = 0;
   /// When set, extend_fast reports its method here (extend_plain ignores it).
   KernelStats* stats = nullptr;
   /// When set (and of more than one process), extend_fast shares the blocks of
