@@ -2808,11 +2808,8 @@ class FastKernel {
     share.sources.resize(share.partners.size() * splits);
     const V** sources = share.sources.data();
     choose_own_partners(share, begin);
-    if constexpr (S::kInMemory) {  // one base pointer, read once (a store through `sources` might alias it)
-      const V* base = g_.data();
-      for (std::size_t j = 0; j < share.partners.size(); ++j) {
-        for (std::size_t s = 0; s < splits; ++s) sources[j * splits + s] = base + (begin - splits_[s] - share.partners[j]);
-      }
+    if constexpr (S::kInMemory) {
+      detail::point_sources<V>(g_.data() + begin, splits_, share.partners, sources);
     } else {
       // Only this process's runs, none asked of another process: in a group they
       // lie in memory, or beyond it for process 0 alone, which reads its file
@@ -2989,11 +2986,7 @@ class FastKernel {
     // Written in place, not appended: a thousand partners a block on Grundy's
     // game, whose appends were 0.8% of member 0's time on two threads.
     list.sources.resize(list.partners.size() * splits_.size());
-    const V* const at_begin = near_values_.data() + (share.begin - low);
-    const V** source = list.sources.data();
-    for (std::uint64_t r : list.partners) {
-      for (std::uint64_t k : splits_) *source++ = at_begin - k - r;
-    }
+    detail::point_sources<V>(near_values_.data() + (share.begin - low), splits_, list.partners, list.sources.data());
     return true;
   }
 

@@ -503,6 +503,56 @@ void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t c
   for (std::size_t i = 0; i < count; ++i) into[i] |= from[i];
 }
 
+namespace {
+
+// The sources of one or two splits (firsts: at - split), written once for
+// AVX2 and once for the baseline (where g++ keeps 64-bit lanes scalar).
+template <class V>
+[[gnu::always_inline]] inline void point_sources_body(const V* const* firsts, std::size_t ways,
+                                                      const std::uint64_t* heaps, std::size_t count,
+                                                      const V** sources) {
+  if (ways == 1) {
+    for (std::size_t j = 0; j < count; ++j) sources[j] = firsts[0] - heaps[j];
+    return;
+  }
+  for (std::size_t j = 0; j < count; ++j) {
+    sources[2 * j] = firsts[0] - heaps[j];
+    sources[2 * j + 1] = firsts[1] - heaps[j];
+  }
+}
+
+template <class V>
+[[gnu::target("avx2")]] void point_sources_avx2(const V* const* firsts, std::size_t ways, const std::uint64_t* heaps,
+                                                std::size_t count, const V** sources) {
+  point_sources_body(firsts, ways, heaps, count, sources);
+}
+
+template <class V>
+void point_sources_base(const V* const* firsts, std::size_t ways, const std::uint64_t* heaps, std::size_t count,
+                        const V** sources) {
+  point_sources_body(firsts, ways, heaps, count, sources);
+}
+
+}  // namespace
+
+template <class V>
+void point_sources(const V* at, std::span<const std::uint64_t> splits, std::span<const std::uint64_t> partners,
+                   const V** sources) {
+  const std::size_t ways = splits.size();
+  if (ways > 2) {
+    for (std::size_t j = 0; j < partners.size(); ++j) {
+      for (std::size_t s = 0; s < ways; ++s) sources[j * ways + s] = at - splits[s] - partners[j];
+    }
+    return;
+  }
+  const V* const firsts[2] = {at - splits[0], at - splits[ways - 1]};
+  if (kHaveAvx2) {
+    point_sources_avx2(firsts, ways, partners.data(), partners.size(), sources);
+  } else {
+    point_sources_base(firsts, ways, partners.data(), partners.size(), sources);
+  }
+}
+
 template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
                                                 std::uint64_t, std::uint64_t, std::uint64_t*);
 template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
@@ -511,6 +561,10 @@ template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>
                                                 std::uint64_t*);
 template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
                                                 std::uint64_t*);
+template void point_sources<std::uint16_t>(const std::uint16_t*, std::span<const std::uint64_t>,
+                                           std::span<const std::uint64_t>, const std::uint16_t**);
+template void point_sources<std::uint32_t>(const std::uint32_t*, std::span<const std::uint64_t>,
+                                           std::span<const std::uint64_t>, const std::uint32_t**);
 template void mark_run_pairs<std::uint16_t>(const std::uint16_t*, const std::uint16_t*, std::uint64_t, unsigned, bool,
                                             std::uint64_t*);
 template void mark_run_pairs<std::uint32_t>(const std::uint32_t*, const std::uint32_t*, std::uint64_t, unsigned, bool,

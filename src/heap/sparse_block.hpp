@@ -129,6 +129,15 @@ void mark_window_pairs(const std::uint16_t* first_values, const std::uint16_t* w
 /// into[i] |= from[i] for i < count: one set of masks ORed into another.
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
 
+/// A block's sources where its values lie in one piece: sources[j * splits.size()
+/// + s] = at - splits[s] - partners[j], for `at` the place of g(begin). Set up
+/// for every block: the loop through the members' vectors took 13 instructions
+/// a source, 1.9% of Grundy's game and 5% of 0.167 on one thread; one or two
+/// splits are a vector loop (AVX2 when the processor has it).
+template <class V>
+void point_sources(const V* at, std::span<const std::uint64_t> splits, std::span<const std::uint64_t> partners,
+                   const V** sources);
+
 extern template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
                                                        std::uint64_t*);
 extern template void mark_partner_share<std::uint16_t>(const SparseBlock<std::uint16_t>&, std::size_t, std::size_t,
@@ -137,5 +146,9 @@ extern template void mark_partner_share<std::uint32_t>(const SparseBlock<std::ui
                                                        std::uint64_t, std::uint64_t, std::uint64_t*);
 extern template void mark_partner_share<std::uint32_t>(const SparseBlock<std::uint32_t>&, std::size_t, std::size_t,
                                                        std::uint64_t*);
+extern template void point_sources<std::uint16_t>(const std::uint16_t*, std::span<const std::uint64_t>,
+                                                  std::span<const std::uint64_t>, const std::uint16_t**);
+extern template void point_sources<std::uint32_t>(const std::uint32_t*, std::span<const std::uint64_t>,
+                                                  std::span<const std::uint64_t>, const std::uint32_t**);
 
 }  // namespace grundy::heap::detail
