@@ -25,6 +25,7 @@
 #include <span>
 #include <tuple>
 
+#include <emmintrin.h>
 #include <boost/container/static_vector.hpp>
 
 #include "busy_log.hpp"
@@ -2697,12 +2698,10 @@ class FastKernel {
     // same few for every heap size, read from the lanes without a bound (below
     // the block the lanes hold kBelowBlock, which no pair turns into m, or
     // ahead the values a pair of a near rare heap reads there).
-    short_pairs_.clear();
-    for (std::uint64_t k : splits_) {
-      for (std::size_t j = 0; j < rare && heaps[j] + k < kWidth; ++j) {
-        short_pairs_.push_back({static_cast<std::uint32_t>(heaps[j] + k), values[j]});
-      }
-    }
+    set_short_layers();
+    // The latest values, in step with the guesses: lane j holds the value
+    // kWidth - 1 - j heap sizes below the lane's heap size (the last lane none).
+    LatestValues latest = latest_values(guesses);
     std::uint64_t seen[kWidth][detail::kMaxMaskWords];
     for (std::size_t first = 0; first < length; first += kWidth) {
       const std::size_t lanes = std::min(kWidth, length - first);
@@ -2748,10 +2747,7 @@ class FastKernel {
           }
         };
         bool reached = m != free[lane] || hit[lane] != 0;
-        if (!reached && m < span_) {
-          const V* const at = guesses + i;
-          for (const ShortPair& pair : short_pairs_) reached |= (pair.value ^ *(at - pair.offset)) == m;
-        }
+        if (!reached && m < span_) reached = short_pair_reaches(latest, static_cast<V>(m));
         if (reached && m < span_) {
           for_each_pair(ahead ? below : i, [&](std::uint64_t x) { detail::add_value(marks, x); });
           m = least_unreached_rare_class(marks, q, words);
@@ -2765,8 +2761,68 @@ class FastKernel {
           return;
         }
         guesses[i] = static_cast<V>(m);
+        shift_in(latest, static_cast<V>(m));
       }
     }
+  }
+
+  // short_layers_ from the rare heaps h and splits k with h + k < kWidth.
+  void set_short_layers() {
+    constexpr std::size_t kWidth = Lanes<V>::kWidth;
+    short_layers_.clear();
+    for (std::uint64_t k : splits_) {
+      for (std::size_t j = 0; j < rare_.size() && rare_[j] + k < kWidth; ++j) {
+        const std::size_t lane = kWidth - 1 - (rare_[j] + k);
+        auto layer = std::find_if(short_layers_.begin(), short_layers_.end(),
+                                  [lane](const ShortLayer& l) { return l.valid[lane] == 0; });
+        if (layer == short_layers_.end()) layer = short_layers_.insert(layer, ShortLayer{});
+        layer->values[lane] = rare_value_[j];
+        layer->valid[lane] = static_cast<V>(~V{0});
+      }
+    }
+  }
+
+  // The latest kWidth values below a heap size n, in two halves of lanes:
+  // lane j holds g(n - (kWidth - 1 - j)), the last lane 0 (no pair reads it).
+  struct LatestValues {
+    __m128i low;
+    __m128i high;
+  };
+  // Those below `at` (the lanes' place of n).
+  static LatestValues latest_values(const V* at) {
+    constexpr std::size_t kHalf = Lanes<V>::kWidth / 2;
+    const V* const from = at - (Lanes<V>::kWidth - 1);
+    const __m128i all_but_last = _mm_srli_si128(_mm_set1_epi32(-1), sizeof(V));
+    return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)),
+            _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from + kHalf)), all_but_last)};
+  }
+  // The same a heap size on, `value` the guess of n: every lane one down
+  // (shifts in registers: a vector load of the latest guesses would wait for
+  // their stores to leave the core).
+  static void shift_in(LatestValues& latest, V value) {
+    constexpr int kSize = sizeof(V);
+    latest.low = _mm_or_si128(_mm_srli_si128(latest.low, kSize), _mm_slli_si128(latest.high, 16 - kSize));
+    latest.high = _mm_or_si128(_mm_srli_si128(latest.high, kSize),
+                               _mm_slli_si128(_mm_cvtsi32_si128(static_cast<int>(value)), 16 - 2 * kSize));
+  }
+
+  // True when a pair of a short layer reaches m: (g(h) ^ g(n - k - h)) == m.
+  [[nodiscard]] bool short_pair_reaches(const LatestValues& latest, V m) const {
+    const auto equal = [](__m128i a, __m128i b) {
+      if constexpr (sizeof(V) == 2) return _mm_cmpeq_epi16(a, b);
+      return _mm_cmpeq_epi32(a, b);
+    };
+    const __m128i target = sizeof(V) == 2 ? _mm_set1_epi16(static_cast<short>(m)) : _mm_set1_epi32(static_cast<int>(m));
+    constexpr std::size_t kHalf = Lanes<V>::kWidth / 2;
+    for (const ShortLayer& layer : short_layers_) {
+      const auto load = [](const V* lanes) { return _mm_load_si128(reinterpret_cast<const __m128i*>(lanes)); };
+      const __m128i low =
+          _mm_and_si128(equal(_mm_xor_si128(latest.low, load(layer.values)), target), load(layer.valid));
+      const __m128i high = _mm_and_si128(equal(_mm_xor_si128(latest.high, load(layer.values + kHalf)), target),
+                                         load(layer.valid + kHalf));
+      if (_mm_movemask_epi8(_mm_or_si128(low, high)) != 0) return true;
+    }
+    return false;
   }
 
   // Sets up the share of the block at `begin`: partners r with near <= r and both
@@ -3541,11 +3597,16 @@ class FastKernel {
   std::vector<std::uint64_t> guess_answers_;      // per heap size of the block: its proof's answer
   std::vector<std::uint32_t> guess_candidates_;    // span_ per heap size: its scan's candidates
   std::vector<V> guess_lanes_;                     // guess_block_common's guesses, after kBelowBlock padding
-  struct ShortPair {
-    std::uint32_t offset;  // h + k: the pair reads the value that many heap sizes below n
-    V value;               // g(h)
+  // guess_block_common's pairs (h, n - k - h) that read one of the latest
+  // kWidth - 1 values, compared with m a vector at a time (one by one they
+  // were a fifth of the guesser's chain): lane j of a layer holds g(h) for
+  // h + k = kWidth - 1 - j, `valid` all ones there (a layer has one pair a
+  // lane; pairs that share one go to further layers).
+  struct ShortLayer {
+    alignas(16) V values[Lanes<V>::kWidth] = {};
+    alignas(16) V valid[Lanes<V>::kWidth] = {};
   };
-  std::vector<ShortPair> short_pairs_;             // guess_block_common's pairs that read the latest values
+  std::vector<ShortLayer> short_layers_;
   std::vector<std::uint32_t> guess_counts_;        // per heap size: its candidates (full_guesses_)
   // Member 0's full guesses: the latest 16 in ascending order, and g(1 .. 16),
   // the pairs (a, n - a) with a <= 16 in one vector (guess_block).
