@@ -1686,6 +1686,11 @@ class FastKernel {
     const std::uint64_t last_split = splits_.back();
     const std::size_t processes = control_.group->size();
     const bool guesser = control_.group->rank() + 1 == processes;
+    near_without_guesser_ = true;
+    struct NearWithEveryProcess {  // after the pipeline, however it ends
+      bool& flag;
+      ~NearWithEveryProcess() { flag = false; }
+    } near_with_every_process{near_without_guesser_};
     std::uint64_t n = begin;            // values below n are confirmed
     BlockShare* current = &shares_[0];  // the masks of the block proved this round
     BlockShare* next = &shares_[1];     // the next block's far share (then its near pairs)
@@ -2240,7 +2245,10 @@ class FastKernel {
   }
   // The same for process `rank` of the group.
   [[nodiscard]] GroupStretch group_stretch(std::uint64_t tiles, std::uint64_t rank) const {
-    const std::uint64_t processes = control_.group->size();
+    return group_stretch(tiles, rank, control_.group->size());
+  }
+  // The same for process `rank` of the group's first `processes`.
+  [[nodiscard]] static GroupStretch group_stretch(std::uint64_t tiles, std::uint64_t rank, std::uint64_t processes) {
     const std::uint64_t stretches = std::min(processes, std::max<std::uint64_t>(tiles, 1));
     const std::uint64_t stretch = rank % stretches;
     return {stretch, stretches, rank / stretches, (processes - 1 - stretch) / stretches + 1};
@@ -2266,13 +2274,20 @@ class FastKernel {
     const std::uint64_t length = near_share_.length;
     if (!shared_group()) return {0, length, 0, partners.size()};
     const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
-    const GroupStretch part = group_stretch(tiles);
+    // A guesser left out still counts the cuts: it lays out the exchange by them.
+    const std::uint64_t sharing = near_sharers();
+    const std::uint64_t rank = control_.group->rank();
+    const GroupStretch part = group_stretch(tiles, std::min(rank, sharing - 1), sharing);
     const auto [first, last] = part.partners(partners.size());
+    const auto mine = [&]() -> NearPart {
+      if (rank >= sharing) return {};
+      return {near_cuts_[part.stretch], near_cuts_[part.stretch + 1], first, last};
+    };
     // The cuts change only with the partner list: counted once a list, not
     // every round (a round's count read every near partner: 4.7% of sixteen
     // processes' instructions, BM_GrundysGame_Group/16).
     const NearCutsKey key{.list = near_lists_, .length = length, .stretches = part.stretches};
-    if (key == near_cuts_key_) return {near_cuts_[part.stretch], near_cuts_[part.stretch + 1], first, last};
+    if (key == near_cuts_key_) return mine();
     near_cuts_key_ = key;
     near_cuts_.resize(part.stretches + 1);
     // marked[t]: the partners tile t marks (a partner marks the tiles before
@@ -2299,12 +2314,22 @@ class FastKernel {
       const std::uint64_t t = cut(s);
       near_cuts_[s] = t == tiles ? length : t * detail::kBlockQuantum;
     }
-    return {near_cuts_[part.stretch], near_cuts_[part.stretch + 1], first, last};
+    return mine();
+  }
+
+  // The processes that share the next block's near pass: all, or with three
+  // or more all but the guesser (run_blocks_ahead), whose chain of guesses
+  // already makes it the busiest (16 ranks: 422 million instructions a stretch
+  // against 362-388 for the others, with no proofs left to give away).
+  [[nodiscard]] std::uint64_t near_sharers() const {
+    const std::uint64_t processes = control_.group->size();
+    return near_without_guesser_ && processes >= 3 ? processes - 1 : processes;
   }
 
   // The heap sizes [from, to) of the next block's near pass that process
   // `rank` marks (near_part, this round).
   [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> near_stretch(std::uint64_t rank) const {
+    if (rank >= near_sharers()) return {0, 0};
     const std::uint64_t stretch = rank % (near_cuts_.size() - 1);
     return {near_cuts_[stretch], near_cuts_[stretch + 1]};
   }
@@ -3586,6 +3611,7 @@ class FastKernel {
   };
   std::uint64_t near_lists_ = 0;
   NearCutsKey near_cuts_key_;
+  bool near_without_guesser_ = false;        // run_blocks_ahead's guesser marks no near pairs (near_sharers)
   std::vector<std::uint64_t> part_times_;    // the processes' own times from the last reduction
   std::vector<PartLayout> parts_;            // exchange_ahead's parts
   std::vector<std::size_t> part_counts_;
