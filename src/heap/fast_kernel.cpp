@@ -30,6 +30,7 @@
 
 #include "busy_log.hpp"
 #include "cpu_features.hpp"
+#include "even_cuts.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
@@ -2278,10 +2279,10 @@ class FastKernel {
     const std::uint64_t sharing = near_sharers();
     const std::uint64_t rank = control_.group->rank();
     const GroupStretch part = group_stretch(tiles, std::min(rank, sharing - 1), sharing);
-    const auto [first, last] = part.partners(partners.size());
+    const std::pair<std::size_t, std::size_t> own = part.partners(partners.size());
     const auto mine = [&]() -> NearPart {
       if (rank >= sharing) return {};
-      return {near_cuts_[part.stretch], near_cuts_[part.stretch + 1], first, last};
+      return {near_cuts_[part.stretch], near_cuts_[part.stretch + 1], own.first, own.second};
     };
     // The cuts change only with the partner list: counted once a list, not
     // every round (a round's count read every near partner: 4.7% of sixteen
@@ -2299,20 +2300,9 @@ class FastKernel {
       if (bound > 0) ++marked[std::min(tiles, bound) - 1];
     }
     for (std::uint64_t t = tiles - 1; t-- > 0;) marked[t] += marked[t + 1];
-    std::uint64_t total = 0;
-    for (std::uint64_t t = 0; t < tiles; ++t) total += marked[t];
-    // Stretch s begins at the first tile with at least total * s / stretches marks before it.
-    const auto cut = [&](std::uint64_t s) {
-      if (s >= part.stretches) return tiles;
-      const std::uint64_t target = total * s / part.stretches;
-      std::uint64_t before = 0;
-      std::uint64_t t = 0;
-      while (t < tiles && before < target) before += marked[t++];
-      return t;
-    };
+    const std::vector<std::size_t> cuts = detail::even_cuts(marked, part.stretches);
     for (std::uint64_t s = 0; s <= part.stretches; ++s) {
-      const std::uint64_t t = cut(s);
-      near_cuts_[s] = t == tiles ? length : t * detail::kBlockQuantum;
+      near_cuts_[s] = cuts[s] == tiles ? length : cuts[s] * detail::kBlockQuantum;
     }
     return mine();
   }
