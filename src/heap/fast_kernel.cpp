@@ -1571,7 +1571,7 @@ class FastKernel {
   // In a group of processes whose distant values lie on process 0 alone (a
   // streamed store) the same holds across them: every process guesses the
   // block (the part in order, identical everywhere) and takes its slice of the
-  // proof scans (guess i on process i mod K), of the next block's share and of
+  // proof scans (guess i on process (i + b) mod K in block b), of the next block's share and of
   // its near pairs; one reduction per block carries the next block's masks, the
   // scans' answers and the stop word (exchange_speculation). Where a guess
   // fails after the near pairs went into the reduction, the next block's share
@@ -1615,7 +1615,7 @@ class FastKernel {
       // the others' stay kNone.
       confirm_in_round_ = S::kInMemory && !group && members >= 2 && !control_.spoil_guesses;
       std::fill(guess_answers_.begin(), guess_answers_.end(), confirm_in_round_ ? kUnproved : kNone);
-      if (group) set_proof_owners(length, std::nullopt);
+      if (group) set_proof_owners(length, std::nullopt, n / length);
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, plan, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
@@ -1802,7 +1802,7 @@ class FastKernel {
       auto proved = started;
       auto prove = [&] {
         std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);
-        set_proof_owners(ready, guess_next ? std::optional(guesser_quota_) : std::nullopt);
+        set_proof_owners(ready, guess_next ? std::optional(guesser_quota_) : std::nullopt, p / length);
         progress_step_ = std::max(kProofsBetweenProgress, own_proofs_.size() / kProgressCalls);
         spec_.next_scan.store(0, std::memory_order_relaxed);
         auto job = [&](unsigned t) { speculate_member(t, members, words, *current, proving, block_end); };
@@ -2503,16 +2503,19 @@ class FastKernel {
   // Which process proves each of a block's `count` guesses: the guesser
   // (the last process, which guesses the next block meanwhile) `quota` of
   // every block_length() of them, spread along the block, the others the rest
-  // in turn; with no guesser (every process guesses), guess i on process i mod K.
-  void set_proof_owners(std::size_t count, std::optional<std::size_t> quota) {
+  // in turn; with no guesser (every process guesses), guess i on process
+  // (i + block) mod K. The turns start one process further each block
+  // (`block`: the block's number), so that the guesses left over when they do
+  // not divide evenly fall on every process in turn, not always on the first.
+  void set_proof_owners(std::size_t count, std::optional<std::size_t> quota, std::uint64_t block) {
     const std::size_t processes = control_.group->size();
     const std::size_t rank = control_.group->rank();
     const std::size_t length = block_length();
     own_proofs_.clear();
     proof_owners_.resize(count);
-    std::size_t turn = 0;
+    std::size_t turn = block % (processes > 1 ? processes - 1 : 1);
     for (std::size_t i = 0; i < count; ++i) {
-      std::size_t owner = i % processes;
+      std::size_t owner = (i + block) % processes;
       if (quota) {
         const bool guessers = (i + 1) * *quota / length > i * *quota / length;
         owner = guessers ? processes - 1 : turn++ % (processes - 1);
