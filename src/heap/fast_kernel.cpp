@@ -1595,6 +1595,7 @@ class FastKernel {
     start_block();
     size_guesses(words);
     full_guesses_ = !group && members == 2;
+    near_without_guesser_ = false;  // every process guesses: all share the near pass
     while (true) {
       const std::uint64_t block_end = std::min(end, n + length);
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
@@ -1688,10 +1689,6 @@ class FastKernel {
     const std::size_t processes = control_.group->size();
     const bool guesser = control_.group->rank() + 1 == processes;
     near_without_guesser_ = true;
-    struct NearWithEveryProcess {  // after the pipeline, however it ends
-      bool& flag;
-      ~NearWithEveryProcess() { flag = false; }
-    } near_with_every_process{near_without_guesser_};
     std::uint64_t n = begin;            // values below n are confirmed
     BlockShare* current = &shares_[0];  // the masks of the block proved this round
     BlockShare* next = &shares_[1];     // the next block's far share (then its near pairs)
@@ -3604,7 +3601,7 @@ class FastKernel {
   };
   std::uint64_t near_lists_ = 0;
   NearCutsKey near_cuts_key_;
-  bool near_without_guesser_ = false;        // run_blocks_ahead's guesser marks no near pairs (near_sharers)
+  bool near_without_guesser_ = false;        // set by each group method: run_blocks_ahead's guesser marks no near pairs
   std::vector<std::uint64_t> part_times_;    // the processes' own times from the last reduction
   std::vector<PartLayout> parts_;            // exchange_ahead's parts
   std::vector<std::size_t> part_counts_;
