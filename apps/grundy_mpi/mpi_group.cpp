@@ -45,47 +45,39 @@ void MpiGroup::start_combine(std::uint64_t* words, std::size_t count) {
 
 void MpiGroup::start_gather(std::uint64_t* words, const std::size_t* counts) {
   const auto start = std::chrono::steady_clock::now();
-  // In pieces under the eager limit, as a started combine's: piece j of every
-  // part (its words from j x kPieceWords on, if any) lies together.
+  // In pieces under the eager limit, as a started combine's: piece j gathers
+  // every part's words from j x kPieceWords on (if any), each received in its
+  // place in `words`, so nothing is copied on either side of the transfer.
   const std::size_t parts = size_;
-  part_counts_.assign(counts, counts + parts);
-  part_firsts_.assign(parts, 0);
+  std::vector<std::size_t> firsts(parts, 0);
   std::size_t longest = 0;
   for (std::size_t part = 0; part < parts; ++part) {
-    if (part > 0) part_firsts_[part] = part_firsts_[part - 1] + part_counts_[part - 1];
-    longest = std::max(longest, part_counts_[part]);
+    if (part > 0) firsts[part] = firsts[part - 1] + counts[part - 1];
+    longest = std::max(longest, counts[part]);
   }
-  if (part_firsts_.back() + part_counts_.back() > static_cast<std::size_t>(INT_MAX)) {
+  if (firsts.back() + counts[parts - 1] > static_cast<std::size_t>(INT_MAX)) {
     throw std::length_error("an MPI gather of more than INT_MAX words");
   }
   const std::size_t pieces = (longest + kPieceWords - 1) / kPieceWords;
   piece_counts_.resize(pieces);
   piece_firsts_.resize(pieces);
-  pieces_.resize(part_firsts_.back() + part_counts_.back());
   requests_.clear();
-  std::size_t at = 0;
   for (std::size_t piece = 0; piece < pieces; ++piece) {
     std::vector<int>& piece_counts = piece_counts_[piece];
     std::vector<int>& piece_firsts = piece_firsts_[piece];
     piece_counts.assign(parts, 0);
     piece_firsts.assign(parts, 0);
     const std::size_t from = piece * kPieceWords;
-    std::size_t in_piece = 0;
     for (std::size_t part = 0; part < parts; ++part) {
-      const std::size_t count = part_counts_[part] > from ? std::min(kPieceWords, part_counts_[part] - from) : 0;
-      piece_counts[part] = static_cast<int>(count);
-      piece_firsts[part] = static_cast<int>(in_piece);
-      in_piece += count;
+      if (counts[part] <= from) continue;
+      piece_counts[part] = static_cast<int>(std::min(kPieceWords, counts[part] - from));
+      piece_firsts[part] = static_cast<int>(firsts[part] + from);
     }
-    std::uint64_t* const together = pieces_.data() + at;
-    std::copy_n(words + part_firsts_[rank_] + from, piece_counts[rank_], together + piece_firsts[rank_]);
     MPI_Request& request = requests_.emplace_back();
-    MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, together, piece_counts.data(), piece_firsts.data(),
-                    MPI_UINT64_T, MPI_COMM_WORLD, &request);
-    at += in_piece;
+    MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, words, piece_counts.data(), piece_firsts.data(), MPI_UINT64_T,
+                    MPI_COMM_WORLD, &request);
   }
-  gathered_ = words;
-  started_count_ = part_counts_[rank_];
+  started_count_ = counts[rank_];
   combine_nanoseconds_ += static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
 }
@@ -100,18 +92,6 @@ void MpiGroup::finish_combine() {
   const auto start = std::chrono::steady_clock::now();
   MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   requests_.clear();
-  if (gathered_ != nullptr) {
-    std::size_t at = 0;
-    for (std::size_t piece = 0; piece < piece_counts_.size(); ++piece) {
-      const std::uint64_t* const together = pieces_.data() + at;
-      for (std::size_t part = 0; part < size_; ++part) {
-        const auto count = static_cast<std::size_t>(piece_counts_[piece][part]);
-        std::copy_n(together + piece_firsts_[piece][part], count, gathered_ + part_firsts_[part] + piece * kPieceWords);
-        at += count;
-      }
-    }
-    gathered_ = nullptr;
-  }
   combine_nanoseconds_ += static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
   ++combines_;

@@ -55,12 +55,8 @@ class MpiGroup final : public heap::ProcessGroup {
   static constexpr std::size_t kPieceWords = 480;  // a started combine's pieces: 3,840 bytes each
   std::vector<MPI_Request> requests_;               // the started combine's pieces
   std::size_t started_count_ = 0;                   // the words this process contributed
-  // A started gather: its words, its parts' counts and where each begins, and
-  // the pieces (piece j of every part together), copied back by finish_combine().
-  std::uint64_t* gathered_ = nullptr;
-  std::vector<std::size_t> part_counts_;
-  std::vector<std::size_t> part_firsts_;
-  std::vector<std::uint64_t> pieces_;
+  // A started gather's pieces: each part's count and first word in each (kept
+  // until the gather ends, as MPI may read them until then).
   std::vector<std::vector<int>> piece_counts_;
   std::vector<std::vector<int>> piece_firsts_;
 };
