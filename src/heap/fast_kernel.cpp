@@ -31,6 +31,7 @@
 #include "busy_log.hpp"
 #include "cpu_features.hpp"
 #include "even_cuts.hpp"
+#include "far_parts.hpp"
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
@@ -1240,9 +1241,10 @@ class FastKernel {
     std::uint64_t common_sources_mask = 0;          // SparseBlock::common_sources_mask
     std::size_t odd_partners = 0;                   // SparseBlock::odd_partners
     std::vector<std::uint64_t> masks;  // [word * L + i]
-    // This process's partners (ranges of indices; all of them alone): the ones
-    // its members mark, for stretches of heap sizes claimed from `cursor` (claim_heaps).
-    std::vector<std::pair<std::size_t, std::size_t>> own;
+    // What this process marks (one piece of every partner for the whole block
+    // alone): its members claim stretches of heap sizes from `cursor` and mark
+    // there each piece's partners that reach them (claim_heaps).
+    std::vector<detail::SharePiece> own;
     // This process's heap sizes [heap_from, heap_to) of the block (all of them
     // alone), whose masks it marks; the others' stay zero for the group's OR.
     std::uint64_t heap_from = 0;
@@ -1595,7 +1597,7 @@ class FastKernel {
     start_block();
     size_guesses(words);
     full_guesses_ = !group && members == 2;
-    near_without_guesser_ = false;  // every process guesses: all share the near pass
+    guesser_apart_ = false;  // every process guesses: all share the near pass and the far shares evenly
     while (true) {
       const std::uint64_t block_end = std::min(end, n + length);
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
@@ -1688,7 +1690,7 @@ class FastKernel {
     const std::uint64_t last_split = splits_.back();
     const std::size_t processes = control_.group->size();
     const bool guesser = control_.group->rank() + 1 == processes;
-    near_without_guesser_ = true;
+    guesser_apart_ = true;
     std::uint64_t n = begin;            // values below n are confirmed
     BlockShare* current = &shares_[0];  // the masks of the block proved this round
     BlockShare* next = &shares_[1];     // the next block's far share (then its near pairs)
@@ -1706,7 +1708,15 @@ class FastKernel {
     next_guesses_.resize(length);
     held_values_.resize(length);
     held_answers_.resize(length);
-    if (guesser_quota_ > length) guesser_quota_ = length / processes;
+    if (prover_weights_.size() != processes - 1) {
+      prover_weights_.assign(processes - 1, kProverWeight);
+      prover_times_.assign(processes - 1, 0);
+      weight_rounds_ = 0;
+    }
+    if (guesser_load_ > kFarSteps + length) {
+      guesser_load_ = control_.guesser_far_start ? std::min(*control_.guesser_far_start, kFarSteps)
+                                                 : kFarSteps + length / processes;
+    }
     const auto stop_at = [&] { return n >= end || halted() || !blocks_apply(n) || n >= next_review_; };
     // The block at n: its masks whole (the share from below n, then the near
     // pairs) and the next block's far share, both combined.
@@ -1799,7 +1809,7 @@ class FastKernel {
       auto proved = started;
       auto prove = [&] {
         std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);
-        set_proof_owners(ready, guess_next ? std::optional(guesser_quota_) : std::nullopt, p / length);
+        set_proof_owners(ready, guess_next ? std::optional(guesser_quota()) : std::nullopt, p / length);
         progress_step_ = std::max(kProofsBetweenProgress, own_proofs_.size() / kProgressCalls);
         spec_.next_scan.store(0, std::memory_order_relaxed);
         auto job = [&](unsigned t) { speculate_member(t, members, words, *current, proving, block_end); };
@@ -1877,7 +1887,6 @@ class FastKernel {
     const std::size_t length = block_length();
     const std::size_t processes = control_.group->size();
     const std::size_t rank = control_.group->rank();
-    const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
     // Where each process's part lies, and what it holds.
     parts_.resize(processes);
     part_counts_.resize(processes);
@@ -1889,7 +1898,7 @@ class FastKernel {
       part.first = first;
       part.near_from = part.near_to = part.far_from = part.far_to = 0;
       if (sent.near) std::tie(part.near_from, part.near_to) = near_stretch(r);
-      if (sent.after) std::tie(part.far_from, part.far_to) = share_stretch(length, group_stretch(tiles, r));
+      if (sent.after) std::tie(part.far_from, part.far_to) = far_part(length, after.partners.size(), r);
       part.far_at = part.first + words * (part.near_to - part.near_from);
       part.answers_at = part.far_at + words * (part.far_to - part.far_from);
       part.guesses_at = part.answers_at + packed_words(part.proofs);
@@ -1999,18 +2008,45 @@ class FastKernel {
     return (words[i / 2] >> (32 * (i % 2))) & 0xffffffffU;
   }
 
-  // After an exchange that gave the processes' own times (K words): one proof
-  // more a block for the guesser when it was quicker than the
-  // others on average, one fewer when slower. Every process sees the same
-  // times, so all agree on the owners of the next block's proofs.
+  // After an exchange that gave the processes' own times (K words): a step
+  // more of load for the guesser when it was quicker than the provers on
+  // average, one fewer when slower; and every kWeightRounds exchanges a step
+  // of weight from the prover slowest over them to the quickest (one that
+  // also marks a part of the guesser's far shares, or a heavier stretch of the
+  // near pass, proves fewer guesses; over one round the host's noise, a few
+  // microseconds, outweighs a step). Every process sees the same times, so
+  // all agree on the owners of the next block's proofs and on the far shares'
+  // parts.
   void balance_guesser(const std::uint64_t* times) {
     const std::size_t processes = control_.group->size();
-    const std::uint64_t guesser = times[processes - 1];
+    const std::size_t provers = processes - 1;
     std::uint64_t others = 0;
-    for (std::size_t r = 0; r + 1 < processes; ++r) others += times[r];
-    others /= processes - 1;
-    if (guesser < others && guesser_quota_ < block_length()) ++guesser_quota_;
-    if (guesser > others && guesser_quota_ > 0) --guesser_quota_;
+    for (std::size_t r = 0; r < provers; ++r) {
+      others += times[r];
+      prover_times_[r] += times[r];
+    }
+    others /= provers;
+    const std::uint64_t guesser = times[processes - 1];
+    if (guesser < others && guesser_load_ < kFarSteps + block_length()) ++guesser_load_;
+    if (guesser > others && guesser_load_ > 0) --guesser_load_;
+    if (++weight_rounds_ < kWeightRounds) return;
+    weight_rounds_ = 0;
+    const auto [quickest, slowest] = std::minmax_element(prover_times_.begin(), prover_times_.end());
+    std::uint32_t& slow = prover_weights_[static_cast<std::size_t>(slowest - prover_times_.begin())];
+    std::uint32_t& quick = prover_weights_[static_cast<std::size_t>(quickest - prover_times_.begin())];
+    if (slowest != quickest && slow > 1 && quick < 2 * kProverWeight) {
+      --slow;
+      ++quick;
+    }
+    std::fill(prover_times_.begin(), prover_times_.end(), std::uint64_t{0});
+  }
+  // The guesser's load: its far shares (in kFarSteps of an even part,
+  // far_part), then proofs (its quota of a block's guesses, one a step). The
+  // slowest, it gives away its proofs first, then far shares; it takes them
+  // back in the other order.
+  [[nodiscard]] std::uint64_t guesser_far_steps() const { return std::min(guesser_load_, kFarSteps); }
+  [[nodiscard]] std::size_t guesser_quota() const {
+    return guesser_load_ > kFarSteps ? static_cast<std::size_t>(guesser_load_ - kFarSteps) : 0;
   }
 
   // The block's guess arrays, sized for blocks of block_length() and `words` mask words.
@@ -2238,14 +2274,7 @@ class FastKernel {
       return {count * place / sharers, count * (place + 1) / sharers};
     }
   };
-  [[nodiscard]] GroupStretch group_stretch(std::uint64_t tiles) const {
-    return shared_group() ? group_stretch(tiles, control_.group->rank()) : GroupStretch{};
-  }
-  // The same for process `rank` of the group.
-  [[nodiscard]] GroupStretch group_stretch(std::uint64_t tiles, std::uint64_t rank) const {
-    return group_stretch(tiles, rank, control_.group->size());
-  }
-  // The same for process `rank` of the group's first `processes`.
+  // Where process `rank` of the group's first `processes` stands.
   [[nodiscard]] static GroupStretch group_stretch(std::uint64_t tiles, std::uint64_t rank, std::uint64_t processes) {
     const std::uint64_t stretches = std::min(processes, std::max<std::uint64_t>(tiles, 1));
     const std::uint64_t stretch = rank % stretches;
@@ -2310,7 +2339,7 @@ class FastKernel {
   // against 362-388 for the others, with no proofs left to give away).
   [[nodiscard]] std::uint64_t near_sharers() const {
     const std::uint64_t processes = control_.group->size();
-    return near_without_guesser_ && processes >= 3 ? processes - 1 : processes;
+    return guesser_apart_ && processes >= 3 ? processes - 1 : processes;
   }
 
   // The heap sizes [from, to) of the next block's near pass that process
@@ -2457,14 +2486,15 @@ class FastKernel {
         far_left = false;
       }
       if (all && next != nullptr && spec_.near_ready && near_left) {
-        const std::pair<std::size_t, std::size_t> near_ranges[] = {{near_part_.first, near_part_.last}};
+        const detail::SharePiece near_pieces[] = {
+            {near_part_.heap_from, near_part_.heap_to, near_part_.first, near_part_.last}};
         log.busy();
         // A tile a claim: where no proof is left the near pass ends the round,
         // and its claims are what a member that is done waits for (Grundy's
         // game from 2^23 on two threads: serial 3.1-3.4% of the wall against
         // 3.9-4.3% with eight claims a block).
         const detail::SparseBlock<V> near = near_block(words);
-        if (claim_heaps(near, near_ranges, detail::kBlockQuantum, near_part_.heap_to, near_masks_.data(),
+        if (claim_heaps(near, near_pieces, detail::kBlockQuantum, near_part_.heap_to, near_masks_.data(),
                         spec_.near_cursor)) {
           idle = 0;
           continue;
@@ -2499,37 +2529,54 @@ class FastKernel {
 
   // Which process proves each of a block's `count` guesses: the guesser
   // (the last process, which guesses the next block meanwhile) `quota` of
-  // every block_length() of them, spread along the block, the others the rest
-  // in turn; with no guesser (every process guesses), guess i on process
-  // (i + block) mod K. The turns start one process further each block
-  // (`block`: the block's number), so that the guesses left over when they do
-  // not divide evenly fall on every process in turn, not always on the first.
+  // every block_length() of them, spread along the block, and the others the
+  // rest in runs as long as their weights (prover_weights_, which their times
+  // even out); with no guesser (every process guesses), guess i on process
+  // (i + block) mod K. The runs and turns start one process further each
+  // block (`block`: the block's number), so that the guesses left over when
+  // they do not divide evenly fall on every process in turn.
   void set_proof_owners(std::size_t count, std::optional<std::size_t> quota, std::uint64_t block) {
     const std::size_t processes = control_.group->size();
     const std::size_t rank = control_.group->rank();
     const std::size_t length = block_length();
     own_proofs_.clear();
     proof_owners_.resize(count);
+    if (!quota) {
+      std::size_t owner = block % processes;
+      for (std::size_t i = 0; i < count; ++i) {
+        proof_owners_[i] = static_cast<std::uint32_t>(owner);
+        if (owner == rank) own_proofs_.push_back(i);
+        if (++owner == processes) owner = 0;
+      }
+      return;
+    }
     // Counted along without a division a guess (a few microseconds a block):
     // guess i is the guesser's when (i + 1) x quota / length passes a whole
     // number, which `share` (i x quota mod length) tells.
-    const std::size_t provers = processes > 1 ? processes - 1 : 1;
-    std::size_t owner = block % processes;
-    std::size_t turn = block % provers;
+    const std::size_t provers = processes - 1;
+    const std::size_t proved = count - count * *quota / length;  // the provers' guesses
+    std::uint64_t weights = 0;
+    for (const std::uint32_t weight : prover_weights_) weights += weight;
+    std::size_t turn = block % provers;  // the prover of the run under way
+    std::size_t ran = 0;                 // the provers' guesses so far
+    std::uint64_t weight_before = 0;     // the weights of the runs before this one
+    const auto run_end = [&] { return proved * (weight_before + prover_weights_[turn]) / weights; };
+    std::size_t end = run_end();
     std::size_t share = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      std::size_t proof_owner = owner;
-      if (quota) {
-        share += *quota;
-        if (share >= length) {
-          share -= length;
-          proof_owner = processes - 1;
-        } else {
-          proof_owner = turn;
+      std::size_t proof_owner = processes - 1;
+      share += *quota;
+      if (share >= length) {
+        share -= length;
+      } else {
+        while (ran == end) {  // on to the next prover with guesses left
+          weight_before += prover_weights_[turn];
           if (++turn == provers) turn = 0;
+          end = run_end();
         }
+        proof_owner = turn;
+        ++ran;
       }
-      if (++owner == processes) owner = 0;
       proof_owners_[i] = static_cast<std::uint32_t>(proof_owner);
       if (proof_owner == rank) own_proofs_.push_back(i);
     }
@@ -2921,8 +2968,8 @@ class FastKernel {
       // (choose_own_partners).
       std::fill(sources, sources + share.sources.size(), nullptr);
       g_.local_only(shared_group());
-      for (const auto& [own_first, own_end] : share.own) {
-        for (std::size_t j = own_first; j < own_end; ++j) {
+      for (const detail::SharePiece& piece : share.own) {
+        for (std::size_t j = piece.first; j < piece.last; ++j) {
           for (std::size_t s = 0; s < splits; ++s) {
             sources[j * splits + s] = g_.run(share.slots[j] * splits + s, begin - splits_[s] - share.partners[j], length);
           }
@@ -2940,36 +2987,45 @@ class FastKernel {
     share.cursor.store(share.heap_from, std::memory_order_relaxed);
   }
 
-  // The heap sizes [from, to) of a share of `length` whose partners `part` marks.
-  [[nodiscard]] static std::pair<std::uint64_t, std::uint64_t> share_stretch(std::uint64_t length,
-                                                                             const GroupStretch& part) {
-    const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
-    return {tiles * part.stretch / part.stretches * detail::kBlockQuantum,
-            part.stretch + 1 == part.stretches ? length
-                                               : tiles * (part.stretch + 1) / part.stretches * detail::kBlockQuantum};
+  // Process `rank`'s part of a group's far share of `length` heap sizes and
+  // `partners` partners (detail::far_part): even parts, but for
+  // run_blocks_ahead's guesser, which keeps guesser_far_steps() / kFarSteps of
+  // its part and leaves the rest to the process before it (its chain of
+  // guesses outweighs every proof it could give away from about five
+  // processes on; 16 processes on 16 tiles, a tile each: the guesser 396
+  // million instructions a stretch, the others 361-378). Returns the heap
+  // sizes the part covers, with `pieces` what it marks there.
+  [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> far_part(
+      std::uint64_t length, std::size_t partners, std::uint64_t rank,
+      std::vector<detail::SharePiece>* pieces = nullptr) const {
+    const detail::FarCut cut{.length = length,
+                             .partners = partners,
+                             .processes = control_.group->size(),
+                             .last_steps = guesser_apart_ ? guesser_far_steps() : kFarSteps,
+                             .steps = kFarSteps};
+    return detail::far_part(cut, rank, pieces);
   }
 
-  // In memory, a process of a group marks every partner for its stretch of the
-  // block's heap sizes (whole tiles; with more processes than tiles, a tile's
-  // partners split among those on it): each tile's fixed costs are paid once
-  // in the group, as when a team's members split a block (by partners, 16
-  // processes marked Grundy's game's far shares with 8% more instructions
-  // than one), and the processes' parts are even. A streamed store in a
-  // group: the partners whose runs lie beyond memory (distant rare heaps, read
-  // through cursors) are process 0's, which reads them from its file; nothing
-  // is sent for them. The others are sliced so that every process marks about
-  // as many partners, each for the whole block.
+  // In memory, a process of a group marks its part of the share (far_part):
+  // most of it every partner for whole tiles of the block's heap sizes, so each
+  // tile's fixed costs are paid once in the group, as when a team's members
+  // split a block (by partners, 16 processes marked Grundy's game's far shares
+  // with 8% more instructions than one). A streamed store in a group: the
+  // partners whose runs lie beyond memory (distant rare heaps, read through
+  // cursors) are process 0's, which reads them from its file; nothing is sent
+  // for them. The others are sliced so that every process marks about as many
+  // partners, each for the whole block.
   void choose_own_partners(BlockShare& share, std::uint64_t begin) {
     const std::size_t all = share.partners.size();
     share.own.clear();
     share.heap_from = 0;
     share.heap_to = share.length;
     if (S::kInMemory || !shared_group()) {
-      const std::uint64_t tiles = std::max<std::uint64_t>(share.length / detail::kBlockQuantum, 1);
-      const GroupStretch part = group_stretch(tiles);  // stretches of as many tiles
-      std::tie(share.heap_from, share.heap_to) = share_stretch(share.length, part);
-      const auto [first, last] = part.partners(all);
-      share.own.emplace_back(first, last);
+      if (!shared_group()) {
+        share.own.push_back({0, share.length, 0, all});
+        return;
+      }
+      std::tie(share.heap_from, share.heap_to) = far_part(share.length, all, control_.group->rank(), &share.own);
       return;
     }
     if constexpr (!S::kInMemory) {
@@ -3001,10 +3057,10 @@ class FastKernel {
         mine.assign(near.begin() + static_cast<std::ptrdiff_t>(from), near.begin() + static_cast<std::ptrdiff_t>(to));
       }
       for (const std::size_t j : mine) {  // runs of consecutive indices
-        if (!share.own.empty() && share.own.back().second == j) {
-          ++share.own.back().second;
+        if (!share.own.empty() && share.own.back().last == j) {
+          ++share.own.back().last;
         } else {
-          share.own.emplace_back(j, j + 1);
+          share.own.push_back({0, length, j, j + 1});
         }
       }
     }
@@ -3018,16 +3074,21 @@ class FastKernel {
   // by partners, every member's chunk paid every tile's fixed costs (a fifth
   // of the marking at 8 chunks a member) and the members' masks were ORed at
   // the round's end.
-  bool claim_heaps(const detail::SparseBlock<V>& block, std::span<const std::pair<std::size_t, std::size_t>> ranges,
-                   std::uint64_t step, std::uint64_t end, std::uint64_t* masks,
-                   std::atomic<std::uint64_t>& cursor) const {
+  bool claim_heaps(const detail::SparseBlock<V>& block, std::span<const detail::SharePiece> pieces, std::uint64_t step,
+                   std::uint64_t end, std::uint64_t* masks, std::atomic<std::uint64_t>& cursor) const {
     const std::uint64_t from = cursor.fetch_add(step, std::memory_order_relaxed);
     if (from >= end) return false;
     const std::uint64_t to = std::min(end, from + step);
     for (unsigned w = 0; w < block.words; ++w) {
       std::fill(masks + w * block.length + from, masks + w * block.length + to, std::uint64_t{0});
     }
-    for (const auto& [first, last] : ranges) detail::mark_partner_share(block, first, last, from, to, masks);
+    for (const detail::SharePiece& piece : pieces) {
+      const std::uint64_t piece_from = std::max(from, piece.heap_from);
+      const std::uint64_t piece_to = std::min(to, piece.heap_to);
+      if (piece_from < piece_to) {
+        detail::mark_partner_share(block, piece.first, piece.last, piece_from, piece_to, masks);
+      }
+    }
     return true;
   }
 
@@ -3614,11 +3675,17 @@ class FastKernel {
   };
   std::uint64_t near_lists_ = 0;
   NearCutsKey near_cuts_key_;
-  bool near_without_guesser_ = false;        // set by each group method: run_blocks_ahead's guesser marks no near pairs
+  bool guesser_apart_ = false;  // set by each group method: run_blocks_ahead's guesser (near_sharers, far_part)
   std::vector<std::uint64_t> part_times_;    // the processes' own times from the last reduction
   std::vector<PartLayout> parts_;            // exchange_ahead's parts
   std::vector<std::size_t> part_counts_;
-  std::size_t guesser_quota_ = std::numeric_limits<std::size_t>::max();
+  static constexpr std::uint64_t kFarSteps = 32;
+  static constexpr std::uint32_t kProverWeight = 64;  // a prover's weight at the start, in steps
+  static constexpr unsigned kWeightRounds = 16;
+  std::vector<std::uint32_t> prover_weights_;  // set_proof_owners, balance_guesser
+  std::vector<std::uint64_t> prover_times_;    // the provers' times summed over the last weight_rounds_
+  unsigned weight_rounds_ = 0;
+  std::uint64_t guesser_load_ = std::numeric_limits<std::uint64_t>::max();  // guesser_far_steps(), guesser_quota()
   bool confirm_in_round_ = false;  // member 0 confirms proved guesses in the round (confirm_proved)
   bool confirm_stopped_ = false;   // it met a guess to confirm after the round
   std::uint64_t confirm_begin_ = 0;  // the block's first heap size

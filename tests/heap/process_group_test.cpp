@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "grundy/core/errors.hpp"
@@ -167,6 +168,33 @@ TEST(ProcessGroup, MoreMembersThanTilesSplitEachStretchsPartners) {
   const auto tables = fresh_in_group(rules, upto, size, false, meeting, stats);
   for (unsigned rank = 0; rank < size; ++rank) EXPECT_EQ(tables[rank], expected) << "member " << rank;
   EXPECT_GT(stats.guessed_steps.load(), 0U) << "the blocks were never shared";
+}
+
+// The guessing member's part of the far shares starts at nothing or at a
+// fraction of an even part (as from about five processes on, where its chain of
+// guesses outweighs the proofs it can give away) and follows the members'
+// times from there: the others' parts then end inside a tile, two members mark
+// that tile's partners between them, and the values stay those of one process.
+TEST(ProcessGroup, AGuesserWithLessOfTheFarSharesKeepsTheValues) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  const std::uint64_t upto = 70'000 / kGroupScale;
+  const std::vector<std::uint16_t> expected = alone(rules, upto);
+  for (const auto& [size, start, threads] : {std::tuple{3U, 0U, 1U}, std::tuple{5U, 7U, 1U}, std::tuple{4U, 0U, 2U}}) {
+    OrMeeting meeting(size);
+    KernelStats stats;
+    const std::vector<std::atomic<bool>> stops(size);
+    KernelControl base;
+    base.adaptive = false;
+    base.threads = threads;
+    base.stats = &stats;
+    base.guesser_far_start = start;
+    const auto tables =
+        in_group(rules, upto, size, std::vector<std::vector<std::uint16_t>>(size), stops, meeting, base);
+    const std::string label = std::to_string(size) + " members from " + std::to_string(start) + "/32, " +
+                              std::to_string(threads) + " thread(s) each";
+    for (unsigned rank = 0; rank < size; ++rank) EXPECT_EQ(tables[rank], expected) << label << ", member " << rank;
+    EXPECT_GT(stats.shares_marked_ahead.load(), 0U) << label << ": no far share was marked ahead";
+  }
 }
 
 // The members prove the guessed values of each block by parts: a guess dropped

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "grundy/heap/process_group.hpp"
@@ -122,6 +123,12 @@ struct KernelControl {
   /// pass (the reference the class marking is checked against). Values never
   /// depend on it.
   bool mark_by_class = true;
+  /// Tests only: in a group with the table in memory, the part of each far
+  /// share the process that guesses ahead starts with, in 32nds of an even
+  /// part, and no proofs (unset: an even part and an even share of the
+  /// proofs); from there it follows the processes' times. Values never depend
+  /// on it.
+  std::optional<std::uint64_t> guesser_far_start;
 };
 
 /// The plain method: for each n, every option's value into a seen-set, then the
