@@ -3020,16 +3020,14 @@ class FastKernel {
     share.own.clear();
     share.heap_from = 0;
     share.heap_to = share.length;
-    if (S::kInMemory || !shared_group()) {
-      if (!shared_group()) {
-        share.own.push_back({0, share.length, 0, all});
-        return;
-      }
-      std::tie(share.heap_from, share.heap_to) = far_part(share.length, all, control_.group->rank(), &share.own);
+    if (!shared_group()) {
+      share.own.push_back({0, share.length, 0, all});
       return;
     }
-    if constexpr (!S::kInMemory) {
-      const std::uint64_t length = block_length();
+    if constexpr (S::kInMemory) {
+      std::tie(share.heap_from, share.heap_to) = far_part(share.length, all, control_.group->rank(), &share.own);
+    } else {
+      const std::uint64_t length = share.length;
       std::vector<std::size_t>& far = far_partners_;
       std::vector<std::size_t>& near = near_partners_;
       far.clear();
