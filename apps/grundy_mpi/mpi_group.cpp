@@ -49,7 +49,8 @@ void MpiGroup::start_gather(std::uint64_t* words, const std::size_t* counts) {
   // every part's words from j x kPieceWords on (if any), each received in its
   // place in `words`, so nothing is copied on either side of the transfer.
   const std::size_t parts = size_;
-  std::vector<std::size_t> firsts(parts, 0);
+  std::vector<std::size_t>& firsts = part_firsts_;
+  firsts.assign(parts, 0);
   std::size_t longest = 0;
   for (std::size_t part = 0; part < parts; ++part) {
     if (part > 0) firsts[part] = firsts[part - 1] + counts[part - 1];

@@ -55,8 +55,10 @@ class MpiGroup final : public heap::ProcessGroup {
   static constexpr std::size_t kPieceWords = 480;  // a started combine's pieces: 3,840 bytes each
   std::vector<MPI_Request> requests_;               // the started combine's pieces
   std::size_t started_count_ = 0;                   // the words this process contributed
-  // A started gather's pieces: each part's count and first word in each (kept
-  // until the gather ends, as MPI may read them until then).
+  // A started gather: where each part begins, and its pieces: each part's
+  // count and first word in each (kept until the gather ends, as MPI may read
+  // them until then).
+  std::vector<std::size_t> part_firsts_;
   std::vector<std::vector<int>> piece_counts_;
   std::vector<std::vector<int>> piece_firsts_;
 };

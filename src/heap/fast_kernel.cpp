@@ -1976,7 +1976,7 @@ class FastKernel {
         next_guesses_[guessed] = guess - 1;
       }
     }
-    balance_guesser(part_times_.data());
+    balance_processes(part_times_.data());
     add_overlap_across(part_times_.data(), counted_overlap);
     return guessed;
   }
@@ -2017,7 +2017,7 @@ class FastKernel {
   // microseconds, outweighs a step). Every process sees the same times, so
   // all agree on the owners of the next block's proofs and on the far shares'
   // parts.
-  void balance_guesser(const std::uint64_t* times) {
+  void balance_processes(const std::uint64_t* times) {
     const std::size_t processes = control_.group->size();
     const std::size_t provers = processes - 1;
     std::uint64_t others = 0;
@@ -3680,7 +3680,7 @@ class FastKernel {
   static constexpr std::uint64_t kFarSteps = 32;
   static constexpr std::uint32_t kProverWeight = 64;  // a prover's weight at the start, in steps
   static constexpr unsigned kWeightRounds = 16;
-  std::vector<std::uint32_t> prover_weights_;  // set_proof_owners, balance_guesser
+  std::vector<std::uint32_t> prover_weights_;  // set_proof_owners, balance_processes
   std::vector<std::uint64_t> prover_times_;    // the provers' times summed over the last weight_rounds_
   unsigned weight_rounds_ = 0;
   std::uint64_t guesser_load_ = std::numeric_limits<std::uint64_t>::max();  // guesser_far_steps(), guesser_quota()
