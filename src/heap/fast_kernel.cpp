@@ -326,10 +326,8 @@ class VectorValues {
   /// The speculated finish's guesses: appended, confirmed (or corrected), or dropped.
   void push_guess(V v) { push_back(v); }
   /// A block's guesses appended at once (a group's, made by another process).
-  void push_guesses(const std::uint64_t* guesses, std::size_t count) {
-    const std::size_t at = g_.size();
-    g_.resize(at + count);
-    for (std::size_t i = 0; i < count; ++i) g_[at + i] = static_cast<V>(guesses[i]);
+  void push_guesses(const V* guesses, std::size_t count) {
+    g_.insert(g_.end(), guesses, guesses + count);
     moved();
   }
   void confirm(std::uint64_t i, V v) {
@@ -396,8 +394,8 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       if ((k & 1) != (splits_.front() & 1)) heap_parity_ok_ = false;
     }
+    resize_sets();  // the sets and the histogram sized for span_ before note_value counts into it
     for_each_value(1, g_.size(), [this](std::uint64_t i, V v) { note_value(i, v); });
-    resize_sets();
   }
 
   std::uint64_t run(std::uint64_t upto) {
@@ -804,8 +802,7 @@ class FastKernel {
       max_value_ = v;
       if (std::bit_ceil(v + 1) > span_) resize_sets();
     }
-    if (histogram_.size() < 2 * span_) histogram_.resize(2 * span_, 0);
-    ++histogram_[2 * v + (i & 1)];
+    ++histogram_[2 * v + (i & 1)];  // v < span_, and resize_sets keeps 2 x span_ counts
     if (v > typical_max_ && histogram_[2 * v] + histogram_[2 * v + 1] >= kTypicalCount) {
       typical_max_ = v;
       set_lengths();
@@ -1836,6 +1833,8 @@ class FastKernel {
       held_ready = ready;
       std::copy_n(guess_values_.begin(), ready, held_values_.begin());
       held_owners_.assign(proof_owners_.begin(), proof_owners_.begin() + static_cast<std::ptrdiff_t>(ready));
+      held_proof_counts_ = proof_counts_;
+      held_own_proofs_ = own_proofs_;
       std::swap(current, held);
       if (!stop_at() && more && whole && (sent.after || !mark_after)) {
         // On to the next block: its masks whole, its guesses known, the share after it its far share.
@@ -1890,8 +1889,7 @@ class FastKernel {
     // Where each process's part lies, and what it holds.
     parts_.resize(processes);
     part_counts_.resize(processes);
-    for (PartLayout& part : parts_) part.proofs = 0;
-    for (std::size_t i = 0; i < answers; ++i) ++parts_[held_owners_[i]].proofs;
+    for (std::size_t r = 0; r < processes; ++r) parts_[r].proofs = answers > 0 ? held_proof_counts_[r] : 0;
     std::size_t first = 0;
     for (std::size_t r = 0; r < processes; ++r) {
       PartLayout& part = parts_[r];
@@ -1902,7 +1900,7 @@ class FastKernel {
       part.far_at = part.first + words * (part.near_to - part.near_from);
       part.answers_at = part.far_at + words * (part.far_to - part.far_from);
       part.guesses_at = part.answers_at + packed_words(part.proofs);
-      part.time_at = part.guesses_at + (sent.guesses && r + 1 == processes ? packed_words(length) : 0);
+      part.time_at = part.guesses_at + (sent.guesses && r + 1 == processes ? guess_words(length) : 0);
       part_counts_[r] = part.time_at + 2 - part.first;  // the time, then the stop word
       first += part_counts_[r];
     }
@@ -1921,13 +1919,13 @@ class FastKernel {
                   out + mine.far_at + w * (mine.far_to - mine.far_from));
       }
     }
-    for (std::size_t i = 0, j = 0; i < answers; ++i) {
-      if (held_owners_[i] != rank) continue;
+    for (std::size_t j = 0; j < mine.proofs; ++j) {
+      const std::size_t i = held_own_proofs_[j];
       if (guess_answers_[i] != kNone) pack(out + mine.answers_at, j, guess_answers_[i] + 1);
-      ++j;
     }
     if (mine.time_at > mine.guesses_at) {
-      for (std::size_t i = 0; i < next_guessed_; ++i) pack(out + mine.guesses_at, i, next_guesses_[i] + 1);
+      out[mine.guesses_at] = next_guessed_;
+      std::memcpy(out + mine.guesses_at + 1, next_guesses_.data(), next_guessed_ * sizeof(V));
     }
     out[mine.time_at] = own_nanoseconds;
     out[mine.time_at + 1] = stop_requested() ? 1 : 0;
@@ -1970,11 +1968,8 @@ class FastKernel {
     std::size_t guessed = 0;
     if (sent.guesses) {
       const std::uint64_t* const guesses = in + parts_.back().guesses_at;
-      for (; guessed < length; ++guessed) {
-        const std::uint64_t guess = unpack(guesses, guessed);
-        if (guess == 0) break;
-        next_guesses_[guessed] = guess - 1;
-      }
+      guessed = static_cast<std::size_t>(std::min<std::uint64_t>(guesses[0], length));
+      std::memcpy(next_guesses_.data(), guesses + 1, guessed * sizeof(V));
     }
     balance_processes(part_times_.data());
     add_overlap_across(part_times_.data(), counted_overlap);
@@ -1991,12 +1986,12 @@ class FastKernel {
     std::uint64_t far_to = 0;
     std::size_t answers_at = 0;  // its answers, two to a word
     std::size_t proofs = 0;
-    std::size_t guesses_at = 0;  // the guesser's guesses, two to a word
+    std::size_t guesses_at = 0;  // the guesser's guesses: their count, then the values
     std::size_t time_at = 0;     // its time, then its stop word
   };
 
-  // A block's answers or guesses in a reduction, two to a word, each + 1 (0:
-  // none; values lie below 2^16), each written by one process.
+  // A block's answers in a reduction, two to a word, each + 1 (0: none; values
+  // lie below 2^16), each written by one process.
   [[nodiscard]] static std::size_t packed_words(std::size_t count) {
     static_assert(kMaxSparseSpan < (std::uint64_t{1} << 32));
     return (count + 1) / 2;
@@ -2007,6 +2002,9 @@ class FastKernel {
   [[nodiscard]] static std::uint64_t unpack(const std::uint64_t* words, std::size_t i) {
     return (words[i / 2] >> (32 * (i % 2))) & 0xffffffffU;
   }
+  // The guesser's guesses of a block of `count` heap sizes: their count, then
+  // the values as the table holds them (copied, not packed one by one).
+  [[nodiscard]] static std::size_t guess_words(std::size_t count) { return 1 + (count * sizeof(V) + 7) / 8; }
 
   // After an exchange that gave the processes' own times (K words): a step
   // more of load for the guesser when it was quicker than the provers on
@@ -2541,10 +2539,12 @@ class FastKernel {
     const std::size_t length = block_length();
     own_proofs_.clear();
     proof_owners_.resize(count);
+    proof_counts_.assign(processes, 0);
     if (!quota) {
       std::size_t owner = block % processes;
       for (std::size_t i = 0; i < count; ++i) {
         proof_owners_[i] = static_cast<std::uint32_t>(owner);
+        ++proof_counts_[owner];
         if (owner == rank) own_proofs_.push_back(i);
         if (++owner == processes) owner = 0;
       }
@@ -2578,6 +2578,7 @@ class FastKernel {
         ++ran;
       }
       proof_owners_[i] = static_cast<std::uint32_t>(proof_owner);
+      ++proof_counts_[proof_owner];
       if (proof_owner == rank) own_proofs_.push_back(i);
     }
   }
@@ -2829,7 +2830,7 @@ class FastKernel {
         }
         if (ahead) {
           if (m >= span_) return;  // no common value is left: the guesses end before i
-          next_guesses_[i] = m;
+          next_guesses_[i] = static_cast<V>(m);
           next_guessed_ = i + 1;
           g_.push_guess(static_cast<V>(m));
         } else if (!publish_guess(i, m, length)) {
@@ -3655,13 +3656,16 @@ class FastKernel {
   std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m
   // A group in memory (run_blocks_ahead): the guesser's guesses of the next block, how many it made,
   // this process's proofs of the block, and how many of a block's proofs the guesser makes.
-  std::vector<std::uint64_t> next_guesses_;
+  std::vector<V> next_guesses_;
   std::size_t next_guessed_ = 0;
   std::vector<std::uint64_t> held_values_;   // the guesses of the block proved last round
   std::vector<std::uint64_t> held_answers_;  // and its proofs' answers, from the reduction
   std::vector<std::size_t> own_proofs_;
   std::vector<std::uint32_t> proof_owners_;  // the process proving each guess of the block (set_proof_owners)
   std::vector<std::uint32_t> held_owners_;   // and of the block proved last round
+  std::vector<std::size_t> proof_counts_;    // the guesses each process proves (set_proof_owners)
+  std::vector<std::size_t> held_proof_counts_;  // and of the block proved last round
+  std::vector<std::size_t> held_own_proofs_;    // this process's proofs of the block proved last round
   std::vector<std::uint64_t> near_cuts_;     // the near pass's stretches' bounds, in heap sizes (near_part)
   // What near_cuts_ were counted for: the near partner list (near_lists_
   // counts the lists prepare_near made), the block length, the stretches.

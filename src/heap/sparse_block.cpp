@@ -499,8 +499,26 @@ bool no_rare_source(std::span<const std::uint64_t> rare, std::uint64_t begin, st
   return true;
 }
 
-void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {
+namespace {
+
+// The two never overlap: without __restrict__ the loop first tested that, on
+// the baseline's narrow vectors; a group's exchange ORs a short row per
+// process and mask word (16 ranks: 28.8 -> 16.4 million instructions a rank
+// in BM_GrundysGame_Group/16).
+[[gnu::always_inline]] inline void combine_masks_body(std::uint64_t* __restrict__ into,
+                                                      const std::uint64_t* __restrict__ from, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) into[i] |= from[i];
+}
+
+[[gnu::target("avx2")]] void combine_masks_avx2(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {
+  combine_masks_body(into, from, count);
+}
+
+}  // namespace
+
+void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count) {
+  if (kHaveAvx2) return combine_masks_avx2(into, from, count);
+  combine_masks_body(into, from, count);
 }
 
 namespace {

@@ -126,7 +126,7 @@ void slide_window(std::uint16_t* window, std::uint16_t newest);
 void mark_window_pairs(const std::uint16_t* first_values, const std::uint16_t* window, unsigned words,
                        std::uint64_t* seen);
 
-/// into[i] |= from[i] for i < count: one set of masks ORed into another.
+/// into[i] |= from[i] for i < count: one set of masks ORed into another (the two apart).
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
 
 /// A block's sources where its values lie in one piece: sources[j * splits.size()
