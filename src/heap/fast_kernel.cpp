@@ -36,6 +36,7 @@
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
 #include "grundy/heap/value_stream.hpp"
+#include "proof_owners.hpp"
 #include "sparse_block.hpp"
 #include "speculated_blocks.hpp"
 #include "worker_team.hpp"
@@ -1832,7 +1833,7 @@ class FastKernel {
       holding = true;
       held_ready = ready;
       std::copy_n(guess_values_.begin(), ready, held_values_.begin());
-      held_owners_.assign(proof_owners_.begin(), proof_owners_.begin() + static_cast<std::ptrdiff_t>(ready));
+      held_share_ = proof_share_;
       held_proof_counts_ = proof_counts_;
       held_own_proofs_ = own_proofs_;
       std::swap(current, held);
@@ -1958,6 +1959,7 @@ class FastKernel {
     if (!failed) {
       std::fill_n(held_answers_.begin(), answers, kNone);
     } else {
+      detail::proof_owners(held_share_, held_owners_);
       for (PartLayout& part : parts_) part.proofs = 0;
       for (std::size_t i = 0; i < answers; ++i) {
         PartLayout& part = parts_[held_owners_[i]];
@@ -2525,62 +2527,27 @@ class FastKernel {
                                     own_proofs_.begin());
   }
 
-  // Which process proves each of a block's `count` guesses: the guesser
-  // (the last process, which guesses the next block meanwhile) `quota` of
-  // every block_length() of them, spread along the block, and the others the
-  // rest in runs as long as their weights (prover_weights_, which their times
-  // even out); with no guesser (every process guesses), guess i on process
-  // (i + block) mod K. The runs and turns start one process further each
-  // block (`block`: the block's number), so that the guesses left over when
-  // they do not divide evenly fall on every process in turn.
+  // Which process proves each of a block's `count` guesses (detail::ProofShare):
+  // the guesser (the last process, which guesses the next block meanwhile)
+  // `quota` of every block_length() of them, and the others the rest in runs
+  // as long as their weights (prover_weights_, which their times even out);
+  // with no guesser (every process guesses), guess i on process (i + block)
+  // mod K. Sets this process's proofs and every process's count; the prover
+  // of each guess is found only where an answer must be decoded (a pass over
+  // the block on every rank each round was about 20 instructions a guess).
   void set_proof_owners(std::size_t count, std::optional<std::size_t> quota, std::uint64_t block) {
-    const std::size_t processes = control_.group->size();
-    const std::size_t rank = control_.group->rank();
-    const std::size_t length = block_length();
-    own_proofs_.clear();
-    proof_owners_.resize(count);
-    proof_counts_.assign(processes, 0);
-    if (!quota) {
-      std::size_t owner = block % processes;
-      for (std::size_t i = 0; i < count; ++i) {
-        proof_owners_[i] = static_cast<std::uint32_t>(owner);
-        ++proof_counts_[owner];
-        if (owner == rank) own_proofs_.push_back(i);
-        if (++owner == processes) owner = 0;
-      }
-      return;
+    proof_share_.count = count;
+    proof_share_.length = block_length();
+    proof_share_.processes = control_.group->size();
+    proof_share_.quota = quota;
+    proof_share_.block = block;
+    if (quota) {
+      proof_share_.weights.assign(prover_weights_.begin(), prover_weights_.end());
+    } else {
+      proof_share_.weights.clear();
     }
-    // Counted along without a division a guess (a few microseconds a block):
-    // guess i is the guesser's when (i + 1) x quota / length passes a whole
-    // number, which `share` (i x quota mod length) tells.
-    const std::size_t provers = processes - 1;
-    const std::size_t proved = count - count * *quota / length;  // the provers' guesses
-    std::uint64_t weights = 0;
-    for (const std::uint32_t weight : prover_weights_) weights += weight;
-    std::size_t turn = block % provers;  // the prover of the run under way
-    std::size_t ran = 0;                 // the provers' guesses so far
-    std::uint64_t weight_before = 0;     // the weights of the runs before this one
-    const auto run_end = [&] { return proved * (weight_before + prover_weights_[turn]) / weights; };
-    std::size_t end = run_end();
-    std::size_t share = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      std::size_t proof_owner = processes - 1;
-      share += *quota;
-      if (share >= length) {
-        share -= length;
-      } else {
-        while (ran == end) {  // on to the next prover with guesses left
-          weight_before += prover_weights_[turn];
-          if (++turn == provers) turn = 0;
-          end = run_end();
-        }
-        proof_owner = turn;
-        ++ran;
-      }
-      proof_owners_[i] = static_cast<std::uint32_t>(proof_owner);
-      ++proof_counts_[proof_owner];
-      if (proof_owner == rank) own_proofs_.push_back(i);
-    }
+    detail::proof_counts(proof_share_, proof_counts_);
+    detail::own_proofs(proof_share_, control_.group->rank(), own_proofs_);
   }
 
   // The round's end: once every member is done with the next block's share
@@ -3661,11 +3628,12 @@ class FastKernel {
   std::vector<std::uint64_t> held_values_;   // the guesses of the block proved last round
   std::vector<std::uint64_t> held_answers_;  // and its proofs' answers, from the reduction
   std::vector<std::size_t> own_proofs_;
-  std::vector<std::uint32_t> proof_owners_;  // the process proving each guess of the block (set_proof_owners)
-  std::vector<std::uint32_t> held_owners_;   // and of the block proved last round
-  std::vector<std::size_t> proof_counts_;    // the guesses each process proves (set_proof_owners)
+  detail::ProofShare proof_share_;              // how the block's proofs are shared (set_proof_owners)
+  detail::ProofShare held_share_;               // and those of the block proved last round
+  std::vector<std::size_t> proof_counts_;       // the guesses each process proves
   std::vector<std::size_t> held_proof_counts_;  // and of the block proved last round
   std::vector<std::size_t> held_own_proofs_;    // this process's proofs of the block proved last round
+  std::vector<std::uint32_t> held_owners_;      // their prover each, where an answer must be decoded
   std::vector<std::uint64_t> near_cuts_;     // the near pass's stretches' bounds, in heap sizes (near_part)
   // What near_cuts_ were counted for: the near partner list (near_lists_
   // counts the lists prepare_near made), the block length, the stretches.
