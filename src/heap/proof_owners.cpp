@@ -7,13 +7,18 @@ namespace {
 // The provers' guesses (those the guesser leaves) with a quota.
 std::size_t provers_guesses(const ProofShare& share) { return share.count - share.count * *share.quota / share.length; }
 
-// Where the run of the prover `turns` places after the first one begins,
-// counted in the provers' guesses: their share of the weights before it.
+// Where a run begins, counted in the provers' guesses, when the runs before
+// it weigh `before` of `weights`: their share of the provers' guesses.
+std::size_t run_bound(const ProofShare& share, std::uint64_t before, std::uint64_t weights) {
+  return static_cast<std::size_t>(provers_guesses(share) * before / weights);
+}
+
+// Where the run of the prover `turns` places after the first one begins.
 std::size_t run_start(const ProofShare& share, std::size_t turns, std::uint64_t weights) {
   const std::size_t provers = share.processes - 1;
   std::uint64_t before = 0;
   for (std::size_t t = 0; t < turns; ++t) before += share.weights[(share.block + t) % provers];
-  return static_cast<std::size_t>(provers_guesses(share) * before / weights);
+  return run_bound(share, before, weights);
 }
 
 std::uint64_t weight_sum(const ProofShare& share) {
@@ -45,12 +50,11 @@ void proof_owners(const ProofShare& share, std::vector<std::uint32_t>& owners) {
   // (i + 1) x quota / length passes a whole number, which `along` (i x quota
   // mod length) tells.
   const std::size_t provers = processes - 1;
-  const std::size_t proved = provers_guesses(share);
   const std::uint64_t weights = weight_sum(share);
   std::size_t turn = share.block % provers;  // the prover of the run under way
   std::size_t ran = 0;                       // the provers' guesses so far
   std::uint64_t weight_before = 0;           // the weights of the runs before this one
-  const auto run_end = [&] { return proved * (weight_before + share.weights[turn]) / weights; };
+  const auto run_end = [&] { return run_bound(share, weight_before + share.weights[turn], weights); };
   std::size_t end = run_end();
   std::size_t along = 0;
   for (std::size_t i = 0; i < share.count; ++i) {
@@ -89,7 +93,7 @@ void proof_counts(const ProofShare& share, std::vector<std::size_t>& counts) {
   for (std::size_t t = 0; t < provers; ++t) {
     const std::size_t prover = (share.block + t) % provers;
     before += share.weights[prover];
-    const auto end = static_cast<std::size_t>(provers_guesses(share) * before / weights);
+    const std::size_t end = run_bound(share, before, weights);
     counts[prover] = end - start;
     start = end;
   }
