@@ -1834,7 +1834,6 @@ class FastKernel {
       held_ready = ready;
       std::copy_n(guess_values_.begin(), ready, held_values_.begin());
       held_share_ = proof_share_;
-      held_proof_counts_ = proof_counts_;
       held_own_proofs_ = own_proofs_;
       std::swap(current, held);
       if (!stop_at() && more && whole && (sent.after || !mark_after)) {
@@ -1890,6 +1889,7 @@ class FastKernel {
     // Where each process's part lies, and what it holds.
     parts_.resize(processes);
     part_counts_.resize(processes);
+    if (answers > 0) detail::proof_counts(held_share_, held_proof_counts_);
     for (std::size_t r = 0; r < processes; ++r) parts_[r].proofs = answers > 0 ? held_proof_counts_[r] : 0;
     std::size_t first = 0;
     for (std::size_t r = 0; r < processes; ++r) {
@@ -2532,9 +2532,10 @@ class FastKernel {
   // `quota` of every block_length() of them, and the others the rest in runs
   // as long as their weights (prover_weights_, which their times even out);
   // with no guesser (every process guesses), guess i on process (i + block)
-  // mod K. Sets this process's proofs and every process's count; the prover
-  // of each guess is found only where an answer must be decoded (a pass over
-  // the block on every rank each round was about 20 instructions a guess).
+  // mod K. Sets this process's proofs; every process's count (exchange_ahead)
+  // and the prover of each guess (only where an answer must be decoded: a
+  // pass over the block on every rank each round was about 20 instructions a
+  // guess) come from the share, kept with the block.
   void set_proof_owners(std::size_t count, std::optional<std::size_t> quota, std::uint64_t block) {
     proof_share_.count = count;
     proof_share_.length = block_length();
@@ -2546,7 +2547,6 @@ class FastKernel {
     } else {
       proof_share_.weights.clear();
     }
-    detail::proof_counts(proof_share_, proof_counts_);
     detail::own_proofs(proof_share_, control_.group->rank(), own_proofs_);
   }
 
@@ -3630,8 +3630,7 @@ class FastKernel {
   std::vector<std::size_t> own_proofs_;
   detail::ProofShare proof_share_;              // how the block's proofs are shared (set_proof_owners)
   detail::ProofShare held_share_;               // and those of the block proved last round
-  std::vector<std::size_t> proof_counts_;       // the guesses each process proves
-  std::vector<std::size_t> held_proof_counts_;  // and of the block proved last round
+  std::vector<std::size_t> held_proof_counts_;  // the guesses each process proves of the block proved last round
   std::vector<std::size_t> held_own_proofs_;    // this process's proofs of the block proved last round
   std::vector<std::uint32_t> held_owners_;      // their prover each, where an answer must be decoded
   std::vector<std::uint64_t> near_cuts_;     // the near pass's stretches' bounds, in heap sizes (near_part)
