@@ -241,6 +241,64 @@ std::uint64_t find_any(const V* lo, const V* hi, std::uint64_t a, std::uint64_t 
   return find_any_base<V, 8>(lo, hi, a, end, t, found);
 }
 
+// The bits of the targets t[0..7] that some pair (lo[i], *(hi - i)), i < count,
+// reaches: whole vectors throughout, the last one's lanes past count left out,
+// so it reads up to kW - 1 pairs past the run (lo[count + kW - 2] and
+// hi - count - kW + 2 at the most). For the short runs of a block's own pairs,
+// where find_any_body's tail went one pair at a time.
+template <class V, bool kAvx2>
+[[gnu::always_inline]] inline std::uint32_t reached_in_run_body(const V* lo, const V* hi, std::uint64_t count,
+                                                                const V* t) {
+  using Vec = typename Lanes<V>::Vec;
+  constexpr std::uint64_t kW = Lanes<V>::kWidth;
+  Vec target[8];
+  for (int j = 0; j < 8; ++j) splat(target[j], t[j]);
+  std::uint32_t found = 0;
+  const auto test = [&](const Vec& x, const Vec& inside) {
+    Vec hit = Vec{};
+    for (int j = 0; j < 8; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
+    if (!any_lane<kAvx2>(hit & inside)) return;
+    for (int j = 0; j < 8; ++j) {
+      if (any_lane<kAvx2>(reinterpret_cast<Vec>(x == target[j]) & inside)) found |= std::uint32_t{1} << j;
+    }
+  };
+  Vec all;
+  splat(all, static_cast<V>(~V{0}));
+  std::uint64_t i = 0;
+  for (; i + kW <= count; i += kW) {
+    Vec x;
+    pair_xors(lo, hi, i, x);
+    test(x, all);
+  }
+  if (i < count) {  // the last vector's lanes from count on are left out
+    Vec lane;
+    for (std::uint64_t j = 0; j < kW; ++j) lane[j] = static_cast<V>(j);
+    Vec left;
+    splat(left, static_cast<V>(count - i));
+    Vec x;
+    pair_xors(lo, hi, i, x);
+    test(x, reinterpret_cast<Vec>(lane < left));
+  }
+  return found;
+}
+
+template <class V>
+[[gnu::target("avx2")]] std::uint32_t reached_in_run_avx2(const V* lo, const V* hi, std::uint64_t count, const V* t) {
+  return reached_in_run_body<V, true>(lo, hi, count, t);
+}
+
+template <class V>
+std::uint32_t reached_in_run_base(const V* lo, const V* hi, std::uint64_t count, const V* t) {
+  return reached_in_run_body<V, false>(lo, hi, count, t);
+}
+
+/// reached_in_run_body, AVX2 when the processor has it.
+template <class V>
+std::uint32_t reached_in_run(const V* lo, const V* hi, std::uint64_t count, const V* t) {
+  if (detail::kHaveAvx2) return reached_in_run_avx2(lo, hi, count, t);
+  return reached_in_run_base(lo, hi, count, t);
+}
+
 /// mark_pair_xors_body, AVX2 when the processor has it.
 template <class V>
 void mark_pair_xors(const V* lo, const V* hi, std::uint64_t count, std::uint8_t* marks) {
@@ -767,7 +825,10 @@ class FastKernel {
     return span_ == guesses.span;
   }
 
-  void report_rare() {
+  // A rare heap appended: its statistics, and the small ones' list (out of
+  // account's way, which is inlined into the confirmation of each value).
+  [[gnu::noinline]] void report_rare() {
+    if (rare_.back() < kSmallRareBound) list_small_rare();
     if (control_.stats == nullptr) return;
     control_.stats->rare_count.store(rare_.size(), std::memory_order_relaxed);
     control_.stats->last_rare.store(rare_.empty() ? 0 : rare_.back(), std::memory_order_relaxed);
@@ -2628,6 +2689,7 @@ class FastKernel {
       } else {
         value = open_candidates(n, share, words, candidates, count);
       }
+      if (count > 0 && scan_own_pairs_) count = drop_reached_in_block(n, share, candidates, count);
       if (count == 0) return;
       const std::span<const std::uint32_t> open(candidates, count);
       const std::uint64_t unreached =
@@ -3201,6 +3263,10 @@ class FastKernel {
   // rare_parity_[q][w]: bit v of word w set when value 64 w + v < span has the
   // parity that only pairs with a rare heap reach (popcount(v & M) != q).
   void set_parity_patterns(unsigned words) {
+    scan_own_pairs_ = words >= 2 && speculated_blocks_ && control_.scan_own_pairs;
+    if (scan_own_pairs_ && control_.stats != nullptr) {
+      control_.stats->own_pairs_scanned.fetch_add(1, std::memory_order_relaxed);
+    }
     for (int q = 0; q < 2; ++q) {
       for (unsigned w = 0; w < detail::kMaxMaskWords; ++w) {
         std::uint64_t rare = 0;
@@ -3240,7 +3306,10 @@ class FastKernel {
   // Finishes heap sizes n .. block_end - 1 in order, advancing n; true when a
   // larger value stopped it early: the masks are too narrow now, or the prefix
   // (and with it the block's partners and length) has changed.
-  bool finish_in_order(std::uint64_t& n, std::uint64_t block_end, const BlockShare& share, unsigned words) {
+  // A call of its own (a block at a time): inlined into its callers, it left
+  // the commit of each value a call (0.167 on one thread: 3% more instructions).
+  [[gnu::noinline]] bool finish_in_order(std::uint64_t& n, std::uint64_t block_end, const BlockShare& share,
+                                         unsigned words) {
     for (; n < block_end; ++n) {
       const std::uint64_t span = span_;
       const std::uint64_t prefix = prefix_length();
@@ -3260,6 +3329,7 @@ class FastKernel {
     const std::uint64_t prefix = prefix_length();
     std::uint32_t count = 0;
     const std::uint64_t m = open_candidates(n, share, words, candidates.data(), count);
+    if (count > 0 && scan_own_pairs_) count = drop_reached_in_block(n, share, candidates.data(), count);
     if (count == 0) return m;
     const std::uint64_t unreached = first_unreached_in_order(n, prefix + 1, std::span(candidates.data(), count));
     return unreached == kNone ? m : unreached;
@@ -3275,6 +3345,40 @@ class FastKernel {
                                 std::uint32_t& count, bool guessing = false) const {
     std::uint64_t seen[detail::kMaxMaskWords];  // the words in use are set from the share's masks
     mark_all_but_in_block(n, share, words, seen);
+    // The block's own pairs: marked, or left to the scan (scanned_own_pairs)
+    // but for those with a rare heap.
+    const bool scanned = scan_own_pairs_;
+    if (!scanned) mark_own_pairs(n, share, words, guessing, seen);
+    const int q = common_class(n);
+    std::uint64_t m = least_unreached_rare_class(seen, q, words);
+    // Of the scanned own pairs only those with a rare heap reach m's class, and
+    // they can move m only by reaching it: most often none does.
+    if (scanned && rare_in_block_reaches(n, share, m)) {
+      for (std::uint64_t k : splits_) {
+        const std::uint64_t in_block = scanned_own_pairs(n - k, share);
+        if (in_block > 0) mark_rare_in_block(n - k, in_block, seen);
+      }
+      m = least_unreached_rare_class(seen, q, words);
+    }
+    // Counted in a local: `count` may alias the candidates (both 32-bit), and
+    // was stored and loaded again for each one.
+    std::uint32_t found = 0;
+    for (unsigned w = 0; w < words && 64 * w < m; ++w) {
+      std::uint64_t open = ~seen[w] & common_parity_[q][w];
+      if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
+      for (; open != 0; open &= open - 1) {
+        candidates[found++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
+      }
+    }
+    count = found;
+    return m;
+  }
+
+  // Into seen: n's own pairs (a, rest - a), a below near, the other heap in the
+  // block below n, marked one by one (by guess_block: `guessing`, the latest
+  // guesses also in guess_values_).
+  void mark_own_pairs(std::uint64_t n, const BlockShare& share, unsigned words, bool guessing,
+                      std::uint64_t* seen) const {
     for (std::uint64_t k : splits_) {
       const std::uint64_t rest = n - k;
       const std::uint64_t in_block = in_block_pairs(rest, share);
@@ -3301,20 +3405,128 @@ class FastKernel {
       }
       mark_in_block(rest, first, in_block, seen, words);
     }
-    const int q = common_class(n);
-    const std::uint64_t m = least_unreached_rare_class(seen, q, words);
-    // Counted in a local: `count` may alias the candidates (both 32-bit), and
-    // was stored and loaded again for each one.
-    std::uint32_t found = 0;
-    for (unsigned w = 0; w < words && 64 * w < m; ++w) {
-      std::uint64_t open = ~seen[w] & common_parity_[q][w];
-      if (m - 64 * w < 64) open &= (std::uint64_t{1} << (m - 64 * w)) - 1;
-      for (; open != 0; open &= open - 1) {
-        candidates[found++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
+  }
+
+  // Into seen: the block's own pairs (a, rest - a), 1 <= a <= in_block, with a
+  // rare heap (a rare partner below near, or a rare heap of the block below n):
+  // of the own pairs only those reach m's class. Those of two common heaps reach
+  // the candidates' class alone, and the scan tries them instead
+  // (drop_reached_in_block): marked one by one they cost 6-7 instructions a
+  // pair with four mask words, half a block's length of pairs a heap size;
+  // scanned, about 3.
+  void mark_rare_in_block(std::uint64_t rest, std::uint64_t in_block, std::uint64_t* seen) const {
+    const std::size_t rare = rare_.size();
+    for (std::size_t j = 0; j < rare && rare_[j] <= in_block; ++j) {
+      detail::add_value(seen, rare_value_[j] ^ g_[rest - rare_[j]]);
+    }
+    for (std::size_t j = rare; j-- > 0 && rare_[j] + in_block >= rest;) {
+      if (rare_[j] < rest) detail::add_value(seen, rare_value_[j] ^ g_[rest - rare_[j]]);
+    }
+  }
+
+  // Whether one of n's own pairs with a rare heap (mark_rare_in_block) reaches m.
+  [[nodiscard]] bool rare_in_block_reaches(std::uint64_t n, const BlockShare& share, std::uint64_t m) const {
+    const std::uint64_t* const heaps = rare_.data();
+    const V* const values = rare_value_.data();
+    const std::size_t rare = rare_.size();
+    for (std::uint64_t k : splits_) {
+      const std::uint64_t rest = n - k;
+      const std::uint64_t in_block = scanned_own_pairs(rest, share);
+      if (in_block == 0) continue;
+      bool vector_form = false;
+      if constexpr (S::kInMemory && sizeof(V) == 2) {
+        vector_form = detail::kHaveAvx2 && in_block < kSmallRareBound && !small_rare_.at_most.empty();
+      }
+      if (vector_form) {
+        if constexpr (S::kInMemory && sizeof(V) == 2) {
+          const SmallRare& small = small_rare_;
+          if (detail::small_pair_reaches(g_.data() + rest - 1, small.heaps.data(), small.values.data(),
+                                         small.at_most[in_block], static_cast<std::uint32_t>(m))) {
+            return true;
+          }
+        }
+      } else {
+        for (std::size_t j = 0; j < rare && heaps[j] <= in_block; ++j) {
+          if ((values[j] ^ g_[rest - heaps[j]]) == m) return true;
+        }
+      }
+      for (std::size_t j = rare; j-- > 0 && heaps[j] + in_block >= rest;) {
+        if (heaps[j] < rest && (values[j] ^ g_[rest - heaps[j]]) == m) return true;
       }
     }
-    count = found;
-    return m;
+    return false;
+  }
+
+  // The rare heaps below kSmallRareBound as rare_in_block_reaches's vector form
+  // reads them: 32-bit heaps and values, padded to a multiple of 8 (heap 1,
+  // and a value no XOR of two values equals), and how many lie at or below each
+  // bound. Listed again wherever the rare list changes below the bound (its
+  // rebuilds, and rare heaps this small, which come early in a table), never
+  // while a team reads it.
+  struct SmallRare {
+    std::vector<std::int32_t> heaps;
+    std::vector<std::int32_t> values;
+    std::vector<std::uint32_t> at_most;  // [b]: how many heaps <= b
+  };
+  static constexpr std::uint64_t kSmallRareBound = 1024;  // the largest prefix: near lies below it
+  void list_small_rare() {
+    SmallRare& small = small_rare_;
+    small.heaps.clear();
+    small.values.clear();
+    for (std::size_t j = 0; j < rare_.size() && rare_[j] < kSmallRareBound; ++j) {
+      small.heaps.push_back(static_cast<std::int32_t>(rare_[j]));
+      small.values.push_back(static_cast<std::int32_t>(rare_value_[j]));
+    }
+    small.at_most.assign(kSmallRareBound, 0);
+    for (std::uint64_t b = 0, j = 0; b < kSmallRareBound; ++b) {
+      while (j < small.heaps.size() && static_cast<std::uint64_t>(small.heaps[j]) <= b) ++j;
+      small.at_most[b] = static_cast<std::uint32_t>(j);
+    }
+    while (small.heaps.size() % 8 != 0 || small.heaps.empty()) {
+      small.heaps.push_back(1);
+      small.values.push_back(std::int32_t{1} << 16);
+    }
+  }
+
+  // Drops from candidates[0, count) those some own pair of n's (a below near,
+  // the other heap in the block) reaches, keeping the order; returns how many
+  // are left.
+  std::uint32_t drop_reached_in_block(std::uint64_t n, const BlockShare& share, std::uint32_t* candidates,
+                                      std::uint32_t count) const {
+    std::uint32_t kept = 0;
+    for (std::uint32_t group = 0; group < count; group += 8) {
+      V active[8] = {};
+      int live = 0;
+      for (std::uint32_t i = group; i < count && live < 8; ++i) active[live++] = static_cast<V>(candidates[i]);
+      for (int j = live; j < 8; ++j) active[j] = active[0];
+      for (std::uint64_t k : splits_) {
+        const std::uint64_t in_block = scanned_own_pairs(n - k, share);
+        if (live == 0 || in_block == 0) continue;
+        // The vector form reads kW - 1 pairs past the run (all below n): a
+        // view that long shows the store holds them in one piece.
+        constexpr std::uint64_t kW = Lanes<V>::kWidth;
+        const PairView<V> whole = g_.pairs(n - k, 1, in_block + kW);
+        if (whole.count == in_block + kW - 1) {
+          std::uint32_t found = reached_in_run(whole.lo, whole.hi, in_block, active);
+          found &= (std::uint32_t{1} << live) - 1;
+          drop_found(found, active, live);
+        } else {
+          drop_reached(n - k, 1, in_block + 1, active, live);
+        }
+      }
+      for (int j = 0; j < live; ++j) candidates[kept++] = active[j];
+    }
+    return kept;
+  }
+
+  // in_block_pairs where the scan tries them, else 0 (open_candidates marks
+  // them). Marked, a pair costs more with each mask word; scanned, the same
+  // whatever the values, with the scan's fixed costs: values below 64 (one
+  // word) are marked (0.167: 3% more instructions scanned). And only where the
+  // blocks are speculated: on one thread, as many instructions either way,
+  // the scan took 3% longer (Grundy's game to 2^22, alternating).
+  [[nodiscard]] std::uint64_t scanned_own_pairs(std::uint64_t rest, const BlockShare& share) const {
+    return scan_own_pairs_ ? in_block_pairs(rest, share) : 0;
   }
 
   // How many of the pairs (a, rest - a), a = 1, 2, ..., have their other heap in
@@ -3452,6 +3664,7 @@ class FastKernel {
         rare_value_.push_back(v);
       }
     });
+    list_small_rare();
     set_review_rare_limit();
     if (control_.stats != nullptr) {
       control_.stats->rare_mask.store(mask_, std::memory_order_relaxed);
@@ -3477,6 +3690,7 @@ class FastKernel {
     ++rare_generation_;
     rare_.clear();
     rare_value_.clear();
+    list_small_rare();
     if (control_.stats != nullptr) {
       control_.stats->rare_mask.store(0, std::memory_order_relaxed);
       control_.stats->rare_count.store(0, std::memory_order_relaxed);
@@ -3620,6 +3834,8 @@ class FastKernel {
   std::vector<detail::BusyLog> busy_;  // per member, the last job's busy spans
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
+  SmallRare small_rare_;
+  bool scan_own_pairs_ = false;                   // scanned_own_pairs: set with the blocks' mask words
   std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m
   // A group in memory (run_blocks_ahead): the guesser's guesses of the next block, how many it made,
   // this process's proofs of the block, and how many of a block's proofs the guesser makes.

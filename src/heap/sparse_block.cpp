@@ -403,6 +403,22 @@ void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::siz
 
 namespace {
 
+// small_pair_reaches: the gather reads two values at g(rest - 1 - h), the
+// other heap's in the upper half.
+[[gnu::target("avx2")]] bool small_pair_reaches_avx2(const std::uint16_t* below, const std::int32_t* heaps,
+                                                     const std::int32_t* values, std::size_t count, std::uint32_t m) {
+  const __m256i target = _mm256_set1_epi32(static_cast<int>(m));
+  const __m256i zero = _mm256_setzero_si256();
+  for (std::size_t j = 0; j < count; j += 8) {
+    const __m256i offsets = _mm256_sub_epi32(zero, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(heaps + j)));
+    const __m256i two = _mm256_i32gather_epi32(reinterpret_cast<const int*>(below), offsets, 2);
+    const __m256i x =
+        _mm256_xor_si256(_mm256_srli_epi32(two, 16), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(values + j)));
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(x, target)) != 0) return true;
+  }
+  return false;
+}
+
 [[gnu::target("avx2")]] void slide_window_avx2(std::uint16_t* window, std::uint16_t newest) {
   static_assert(kWindow == 16, "one 256-bit vector");
   const __m256i old = _mm256_load_si256(reinterpret_cast<const __m256i*>(window));
@@ -412,6 +428,11 @@ namespace {
 }
 
 }  // namespace
+
+bool small_pair_reaches(const std::uint16_t* below, const std::int32_t* heaps, const std::int32_t* values,
+                        std::size_t count, std::uint32_t m) {
+  return small_pair_reaches_avx2(below, heaps, values, count, m);
+}
 
 void slide_window(std::uint16_t* window, std::uint16_t newest) { slide_window_avx2(window, newest); }
 

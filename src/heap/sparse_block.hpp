@@ -126,6 +126,14 @@ void slide_window(std::uint16_t* window, std::uint16_t newest);
 void mark_window_pairs(const std::uint16_t* first_values, const std::uint16_t* window, unsigned words,
                        std::uint64_t* seen);
 
+/// Whether some pair (heaps[j], rest - heaps[j]), j < count rounded up to a
+/// multiple of 8 (the lists padded so), has values[j] ^ g(rest - heaps[j]) ==
+/// m, where below = &g(rest - 1) of a table of 16-bit values: the other heaps'
+/// values gathered 8 at a time, nothing at or past rest read. A pair of the
+/// padding holds a value no XOR equals. AVX2 only (kHaveAvx2).
+bool small_pair_reaches(const std::uint16_t* below, const std::int32_t* heaps, const std::int32_t* values,
+                        std::size_t count, std::uint32_t m);
+
 /// into[i] |= from[i] for i < count: one set of masks ORed into another (the two apart).
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
 

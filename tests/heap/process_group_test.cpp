@@ -7,6 +7,7 @@
 // member 0 holds the spilled values, and sends the others what they need.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -152,6 +153,52 @@ TEST(ProcessGroup, GuessesAheadFailWhereATeamsFail) {
     // blocks cut elsewhere.
     const std::uint64_t failed = stats.failed_guesses.load() / size;
     EXPECT_LE(failed, team_stats.failed_guesses.load() * 5 / 4 + 4) << size << " members";
+  }
+}
+
+// Past values of 64 a heap size's pairs inside its block are tried by the scan
+// with its candidates (those with a rare heap marked where one reaches m), not
+// marked one by one, where blocks are speculated: on Grundy's game to 40,000,
+// where rare heaps come close together and both happen, the tables equal
+// those marking every pair, on teams of 2 and 3 and in groups of 2 and 3.
+TEST(ProcessGroup, ScannedOwnPairsKeepTheValues) {
+  const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
+  // (Values pass 64 near 5,000 and blocks of them apply from about 10,000: at
+  // least 20,000 under the sanitizers too.)
+  const std::uint64_t upto = std::max<std::uint64_t>(20'000, 40'000 / kGroupScale);
+  KernelControl marked;
+  marked.scan_own_pairs = false;
+  marked.adaptive = false;
+  std::vector<std::uint16_t> reference;
+  extend_fast(rules, reference, upto, marked);
+  EXPECT_EQ(reference, alone(rules, upto));
+  for (unsigned threads : {2U, 3U}) {
+    const auto team = [&](bool scan, KernelStats& stats) {
+      KernelControl control;
+      control.threads = threads;
+      control.adaptive = false;
+      control.scan_own_pairs = scan;
+      control.stats = &stats;
+      std::vector<std::uint16_t> g;
+      extend_fast(rules, g, upto, control);
+      return g;
+    };
+    KernelStats scanned;
+    KernelStats marked_team;
+    EXPECT_EQ(team(true, scanned), reference) << threads << " threads";
+    EXPECT_EQ(team(false, marked_team), reference) << threads << " threads";
+    EXPECT_GT(scanned.own_pairs_scanned.load(), 0U) << threads << " threads";
+    EXPECT_EQ(marked_team.own_pairs_scanned.load(), 0U);
+    // And the failed guesses are the marking's: a proof that missed a reached
+    // candidate would fail its guess.
+    EXPECT_EQ(scanned.failed_guesses.load(), marked_team.failed_guesses.load()) << threads << " threads";
+  }
+  for (unsigned size : {2U, 3U}) {
+    OrMeeting meeting(size);
+    KernelStats stats;
+    const auto tables = fresh_in_group(rules, upto, size, false, meeting, stats);
+    for (const auto& table : tables) EXPECT_EQ(table, reference) << size << " members";
+    EXPECT_GT(stats.own_pairs_scanned.load(), 0U);
   }
 }
 

@@ -353,5 +353,46 @@ TEST(SparseBlock, RareSourcesAreFoundAsByEveryPair) {
   EXPECT_GT(both, 50);
 }
 
+// small_pair_reaches against the pairs one by one: random tables of values
+// below 512, lists of up to 40 small heaps padded to a multiple of 8 as the
+// kernel pads them (heap 1, a value no XOR equals), and targets that one of
+// the pairs reaches (half the trials) or any value.
+TEST(SparseBlock, SmallPairReachesEqualsThePairsOneByOne) {
+  if (!kHaveAvx2) GTEST_SKIP() << "the gather is AVX2 only";
+  std::mt19937 random(23);
+  int reached = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<std::uint16_t> table(2000);
+    for (auto& value : table) value = static_cast<std::uint16_t>(random() % 512);
+    const std::size_t count = random() % 41;
+    std::vector<std::int32_t> heaps;
+    std::vector<std::int32_t> values;
+    for (std::size_t j = 0; j < count; ++j) {
+      const auto heap = static_cast<std::int32_t>(1 + random() % 900);
+      heaps.push_back(heap);
+      values.push_back(table[static_cast<std::size_t>(heap)]);
+    }
+    while (heaps.size() % 8 != 0 || heaps.empty()) {
+      heaps.push_back(1);
+      values.push_back(std::int32_t{1} << 16);
+    }
+    const std::uint64_t rest = 1000 + random() % 999;
+    std::uint32_t m = static_cast<std::uint32_t>(random() % 512);
+    if (count > 0 && random() % 2 == 0) {
+      const std::size_t j = random() % count;
+      m = static_cast<std::uint32_t>(values[j] ^ table[rest - static_cast<std::uint64_t>(heaps[j])]);
+    }
+    bool expected = false;
+    for (std::size_t j = 0; j < count; ++j) {
+      expected =
+          expected || (values[j] ^ table[rest - static_cast<std::uint64_t>(heaps[j])]) == static_cast<std::int32_t>(m);
+    }
+    EXPECT_EQ(small_pair_reaches(table.data() + rest - 1, heaps.data(), values.data(), count, m), expected)
+        << "trial " << trial;
+    reached += expected ? 1 : 0;
+  }
+  EXPECT_GT(reached, 500);
+}
+
 }  // namespace
 }  // namespace grundy::heap::detail

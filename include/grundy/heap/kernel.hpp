@@ -67,6 +67,10 @@ struct KernelStats {
   /// Blocks' far shares marked one class of values per pass (every pair's other
   /// heap a common one: the cheaper marking).
   std::atomic<std::uint64_t> shares_by_class{0};
+  /// Stretches of blocks whose heap sizes' pairs inside their block (values
+  /// from 64 on: two mask words or more) were tried by the scan with the
+  /// candidates, not marked one by one.
+  std::atomic<std::uint64_t> own_pairs_scanned{0};
   /// Timed trials (KernelControl::adaptive) ended at their deadline
   /// (KernelControl::trial_overrun).
   std::atomic<std::uint64_t> overrun_trials{0};
@@ -123,6 +127,10 @@ struct KernelControl {
   /// pass (the reference the class marking is checked against). Values never
   /// depend on it.
   bool mark_by_class = true;
+  /// Tests only: false marks each heap size's pairs inside its block one by
+  /// one whatever its values, never leaving them to the scan (the reference the
+  /// scan is checked against). Values never depend on it.
+  bool scan_own_pairs = true;
   /// Tests only: in a group with the table in memory, the part of each far
   /// share the process that guesses ahead starts with, in 32nds of an even
   /// part, and no proofs (unset: an even part and an even share of the
