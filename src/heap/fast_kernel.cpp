@@ -36,6 +36,7 @@
 #include "grundy/heap/kernel.hpp"
 #include "grundy/heap/moves.hpp"
 #include "grundy/heap/value_stream.hpp"
+#include "guessed_chunks.hpp"
 #include "proof_owners.hpp"
 #include "sparse_block.hpp"
 #include "speculated_blocks.hpp"
@@ -834,6 +835,353 @@ class FastKernel {
     control_.stats->last_rare.store(rare_.empty() ? 0 : rare_.back(), std::memory_order_relaxed);
   }
 
+  // --- the sparse-space method on a team, by chunks ---------------------------
+  // Where values stay below 64 (one mask word: short blocks, 0.167's are 32
+  // heap sizes), a block's round costs the team more than it shares: the
+  // members start and meet every 32 heap sizes, and the guesses in order were
+  // a third of the work. So heap sizes go in chunks of kChunk without rounds
+  // (guessed_chunks.hpp). A chunk is marked once the chunks up to `lead`
+  // below it are guessed: the pairs whose both heaps lie below the guessed
+  // chunks (partners r from near on, the rare heaps and the prefix's small
+  // heaps: one vector pass over the chunk). Member 0 guesses each heap size
+  // in order, common as past the last rare heap: m, the least value of the
+  // class only pairs with a rare heap reach that none of those reaches, with
+  // the one-heap options and the pairs with a rare heap below near (or above
+  // top), and appends it to the table. A proof of the chunk (any member, the
+  // guesses below it read) takes the values of the other class below m that
+  // no marked pair reaches and scans all pairs for them; member 0 confirms
+  // the proved chunks in order. Where a candidate is never reached, n is rare
+  // with that value: the guesses after it are void and the run ends there
+  // (as where m has no room below the span). The values are those of one
+  // thread, whatever the team's size.
+  static constexpr std::uint64_t kChunk = detail::kBlockQuantum;
+
+  // A chunk's state, from its marking to its confirmation: a cache line or
+  // more each, as neighbouring chunks are marked and proved by different members.
+  struct alignas(64) ChunkSlot {
+    std::uint64_t seen[kChunk];      // the values its heap sizes' marked pairs (then the guess's options) reach
+    std::uint64_t near = 0;          // the guess's pairs: those with a rare heap below near
+    std::uint32_t failed_at = 0;     // the first heap size whose proof failed (kChunk: none)
+    std::uint64_t failed_value = 0;  // and its value (kNone: a test spoiled the guess)
+  };
+  struct ChunkPlan {
+    std::uint64_t base = 0;    // chunk c is heap sizes base + c kChunk ...
+    std::uint64_t lead = 0;    // chunks marked ahead of the guesses at most
+    std::uint64_t prefix = 0;  // the partners' small heaps end there
+    std::uint64_t top = 0;     // the guess's pairs with a rare heap above it too
+    std::size_t top_rare = 0;  // the first of those in rare_
+    std::uint64_t span = 0;
+    std::vector<std::uint64_t> partners;  // [kChunk, prefix], then the rare heaps (prefix, top], ascending
+    std::vector<V> partner_values;
+    std::vector<ChunkSlot> ring;
+    std::vector<std::vector<const V*>> sources;  // one per member
+    std::vector<V> near_values;                  // member 0's (mark_near_rare)
+    std::vector<const V*> near_sources;
+    // The guess's options one by one: a one-heap option (value 0) or a pair
+    // with a rare heap below kChunk, of g(n - distance) ^ value; padded to 8
+    // (distance 1, a value of no bit: small_option_bits).
+    std::vector<std::int32_t> small_distances;
+    std::vector<std::int32_t> small_values;
+    std::size_t first_far_rare = 0;  // the first rare heap from kChunk on (the guess's vector pass)
+  };
+
+  struct ChunkTeamMethod {
+    FastKernel& kernel;
+    [[nodiscard]] std::uint64_t lead() const { return kernel.chunks_.lead; }
+    void prepare(std::uint64_t capacity) { kernel.chunks_.ring.resize(capacity); }
+    void mark(std::uint64_t c, std::uint64_t guessed, unsigned t) { kernel.mark_chunk(c, guessed, t); }
+    bool guess(std::uint64_t c) { return kernel.guess_chunk(c); }
+    void prove(std::uint64_t c, unsigned /*t*/) { kernel.prove_chunk(c); }
+    bool confirm(std::uint64_t c) { return kernel.confirm_chunk(c); }
+    [[nodiscard]] bool stopped() const { return kernel.stop_requested() || kernel.trial_overrun(); }
+  };
+
+  // Where the team goes by chunks: values below 64, one process, and past the
+  // heap sizes a move takes whole (the guesses leave that option out).
+  [[nodiscard]] bool chunks_apply(std::uint64_t begin, unsigned members, unsigned words) const {
+    return !shared_group() && members >= 2 && words == 1 && control_.speculative_from != 0 &&
+           members >= control_.speculative_from && begin > max_take_;
+  }
+
+  // Where a run of chunks from begin may end (at most end; begin: nowhere).
+  // A streamed store's must read only values in memory (runs and pointers
+  // into it stay valid while no value moves): its window slides first if it
+  // would before end, and every pass but the proofs' scans (which fall back
+  // to member 0 in order where they read the file) reads the window or the head.
+  std::uint64_t chunks_end(std::uint64_t begin, std::uint64_t end, unsigned members) {
+    if constexpr (S::kInMemory) {
+      return end;
+    } else {
+      const std::uint64_t room = g_.room_for_run(end - begin);
+      const std::uint64_t near = (kChunkLead * members + 1) * kChunk;  // the largest a mark may leave to the guess
+      const std::uint64_t reach =
+          splits_.back() + std::max({prefix_length(), near, rare_.empty() ? std::uint64_t{0} : rare_.back()});
+      const bool fits = begin >= reach + g_.window_base() && g_.in_memory(1, near + kChunk);
+      return fits && room >= kLeastChunkRun ? std::min(end, begin + room) : begin;
+    }
+  }
+  static constexpr std::uint64_t kLeastChunkRun = 1024;  // heap sizes
+
+  // Where g(i) lies, or will lie as the table grows (read by the chunks' passes: chunks_end).
+  [[nodiscard]] const V* place_of(std::uint64_t i) const {
+    if constexpr (S::kInMemory) {
+      return g_.data() + i;
+    } else {
+      return g_.window_at(i);
+    }
+  }
+
+  // Heap sizes [begin, end) on the team by chunks; returns where it stopped
+  // (short of end: stopped, a rare heap, a wider value or one that does not fit in V).
+  std::uint64_t run_chunks(std::uint64_t begin, std::uint64_t end, unsigned members) {
+    ChunkPlan& plan = chunks_;
+    plan.base = begin;
+    plan.lead = kChunkLead * members;
+    const std::uint64_t prefix = prefix_length();
+    plan.prefix = prefix;
+    plan.top = begin - splits_.back() - 1;
+    plan.span = span_;
+    plan.top_rare = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), plan.top) - rare_.begin());
+    plan.partners.clear();
+    plan.partner_values.clear();
+    for (std::uint64_t a = kChunk; a <= prefix; ++a) {
+      plan.partners.push_back(a);
+      plan.partner_values.push_back(g_[a]);
+    }
+    const auto past_prefix = std::upper_bound(rare_.begin(), rare_.end(), std::max(prefix, kChunk - 1));
+    for (auto r = past_prefix; r < rare_.begin() + static_cast<std::ptrdiff_t>(plan.top_rare); ++r) {
+      plan.partners.push_back(*r);
+      plan.partner_values.push_back(rare_value_[static_cast<std::size_t>(r - rare_.begin())]);
+    }
+    plan.small_distances.clear();
+    plan.small_values.clear();
+    const auto add_option = [&plan](std::uint64_t distance, std::int32_t value) {
+      plan.small_distances.push_back(static_cast<std::int32_t>(distance));
+      plan.small_values.push_back(value);
+    };
+    for (std::uint64_t k : one_heap_takes_) add_option(k, 0);
+    plan.first_far_rare =
+        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), kChunk) - rare_.begin());
+    for (std::uint64_t k : splits_) {
+      for (std::size_t j = 0; j < plan.first_far_rare; ++j) add_option(k + rare_[j], rare_value_[j]);
+    }
+    while (plan.small_distances.size() % 8 != 0) add_option(1, std::int32_t{1} << 16);
+    plan.sources.resize(members);
+    for (std::vector<const V*>& sources : plan.sources) sources.resize(plan.partners.size() * splits_.size());
+    chunk_failure_ = {};
+    ChunkTeamMethod method{*this};
+    detail::SpeculatedTimes times;
+    const std::uint64_t confirmed = detail::run_guessed(*team_, method, (end - begin) / kChunk, times);
+    // The guesses past the confirmed ones are void; a failed proof's heap
+    // size is rare, with the value its proof found (or, spoiled by a test, as
+    // computed in order).
+    std::uint64_t n = chunk_failure_.heap != 0 ? chunk_failure_.heap : begin + confirmed * kChunk;
+    if (control_.stats != nullptr) {
+      control_.stats->overlapped_nanoseconds.fetch_add(static_cast<std::uint64_t>(times.overlapped.count()),
+                                                       std::memory_order_relaxed);
+      control_.stats->guessed_steps.fetch_add(n - begin, std::memory_order_relaxed);
+      control_.stats->chunked_steps.fetch_add(n - begin, std::memory_order_relaxed);
+    }
+    if (chunk_failure_.heap != 0) {
+      g_.truncate(n);
+      if (control_.stats != nullptr) control_.stats->failed_guesses.fetch_add(1, std::memory_order_relaxed);
+      if (chunk_failure_.value == kNone) return step(n) ? n + 1 : n;
+      commit(n, chunk_failure_.value);
+      return n + 1;
+    }
+    g_.truncate(n);
+    // Where the guesses stopped (a value past the span) or the chunks ended: on in order, to the chunk's end.
+    const std::uint64_t stop = std::min(end, n + kChunk);
+    for (const std::size_t rare = rare_.size(); n < stop && !halted() && span_ == plan.span && rare_.size() == rare;
+         ++n) {
+      if (!step(n)) break;
+    }
+    return g_.size();
+  }
+
+  // The pairs of chunk c whose both heaps lie below the chunks guessed so far (member t).
+  void mark_chunk(std::uint64_t c, std::uint64_t guessed, unsigned t) {
+    const ChunkPlan& plan = chunks_;
+    const std::uint64_t begin = plan.base + c * kChunk;
+    ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];
+    const std::uint64_t near = (c - guessed + 1) * kChunk;
+    slot.near = near;
+    std::fill(std::begin(slot.seen), std::end(slot.seen), 0);
+    const auto first = static_cast<std::size_t>(std::lower_bound(plan.partners.begin(), plan.partners.end(), near) -
+                                                plan.partners.begin());
+    const std::size_t count = plan.partners.size() - first;
+    if (count == 0) return;
+    const std::span<const std::uint64_t> partners(plan.partners.data() + first, count);
+    const V** const sources = chunks_.sources[t].data();
+    detail::point_sources<V>(place_of(begin), splits_, partners, sources);
+    const detail::SparseBlock<V> block{.begin = begin,
+                                       .length = kChunk,
+                                       .splits = splits_,
+                                       .partners = partners,
+                                       .partner_values = std::span(plan.partner_values.data() + first, count),
+                                       .sources = std::span<const V* const>(sources, count * splits_.size()),
+                                       .unequal_split = unequal_split_,
+                                       .words = 1};
+    detail::mark_partner_share(block, 0, count, slot.seen);
+  }
+
+  // Member 0, in order: appends chunk c's guesses; false (the chunk not
+  // whole) where m has no room below the span.
+  // (Out of line: member 0's part in order, apart in profiles.)
+  [[gnu::noinline]] bool guess_chunk(std::uint64_t c) {
+    const ChunkPlan& plan = chunks_;
+    const std::uint64_t begin = plan.base + c * kChunk;
+    ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];
+    slot.failed_at = kChunk;
+    const std::size_t near_rare =
+        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), slot.near) - rare_.begin());
+    const std::uint64_t* const rare = rare_.data();
+    const V* const rare_value = rare_value_.data();
+    const std::size_t rare_count = rare_.size();
+    // The pairs with a rare heap in [kChunk, near): one padded vector pass
+    // (their other heap lies below the chunk, or in it for none); the
+    // smaller rare heaps and the one-heap options below, a fixed list for
+    // every heap size, 8 a gather (looped over with the bounds of each heap
+    // size they cost 150 instructions a heap size, a quarter of one thread's;
+    // 0.167's list is 12 options). Into a register: values below 64.
+    if (near_rare > plan.first_far_rare) mark_near_rare(begin, slot.near, plan.first_far_rare, near_rare, slot.seen);
+    const V* const chunk = place_of(begin);  // g(begin + i) at chunk[i]
+    const std::int32_t* const distances = plan.small_distances.data();
+    const std::int32_t* const values = plan.small_values.data();
+    const std::size_t small_count = plan.small_distances.size();
+    for (std::uint64_t i = 0; i < kChunk; ++i) {
+      const std::uint64_t n = begin + i;  // past max_take_ (chunks_apply): no move takes the whole heap
+      std::uint64_t seen = slot.seen[i];
+      const V* const at = chunk + i;
+      bool gathered = false;
+      if constexpr (sizeof(V) == 2) {
+        if (detail::kHaveAvx2) {
+          seen |= detail::small_option_bits(at - 1, distances, values, small_count);
+          gathered = true;
+        }
+      }
+      for (std::size_t j = 0; j < small_count && !gathered; ++j) {
+        const auto x = static_cast<std::uint64_t>(values[j] ^ static_cast<std::int32_t>(at[-distances[j]]));
+        if (x < 64) seen |= std::uint64_t{1} << x;
+      }
+      for (std::size_t j = plan.top_rare; j < rare_count; ++j) {  // rare heaps just below the run's start: seldom any
+        for (std::uint64_t k : splits_) {
+          const std::uint64_t rest = n - k;
+          if (rare[j] < rest && !(unequal_split_ && 2 * rare[j] == rest)) {
+            seen |= std::uint64_t{1} << (rare_value[j] ^ g_[rest - rare[j]]);
+          }
+        }
+      }
+      const std::uint64_t free = ~seen & rare_parity_[common_class(n)][0];
+      if (free == 0) return false;
+      slot.seen[i] = seen;
+      g_.push_guess(static_cast<V>(std::countr_zero(free)));
+    }
+    return true;
+  }
+
+  // ORs into seen[0, kChunk) the pairs of the chunk at begin with the rare
+  // heaps rare_[first, last) (all below near) whose other heap lies below the
+  // chunk: one vector pass over values copied and padded past the chunk's
+  // start (a padded lane marks nothing).
+  void mark_near_rare(std::uint64_t begin, std::uint64_t near, std::size_t first, std::size_t last,
+                      std::uint64_t* seen) {
+    const std::size_t count = last - first;
+    ChunkPlan& plan = chunks_;
+    const std::uint64_t low = begin - splits_.back() - (near - 1);  // the lowest heap a pair reads
+    const std::uint64_t below = begin - low;
+    plan.near_values.resize(below + kChunk);
+    std::copy_n(place_of(low), below, plan.near_values.begin());
+    std::fill_n(plan.near_values.begin() + static_cast<std::ptrdiff_t>(below), kChunk, std::numeric_limits<V>::max());
+    const std::span<const std::uint64_t> partners(rare_.data() + first, count);
+    plan.near_sources.resize(count * splits_.size());
+    detail::point_sources<V>(plan.near_values.data() + below, splits_, partners, plan.near_sources.data());
+    const detail::SparseBlock<V> block{.begin = begin,
+                                       .length = kChunk,
+                                       .splits = splits_,
+                                       .partners = partners,
+                                       .partner_values = std::span<const V>(rare_value_.data() + first, count),
+                                       .sources = plan.near_sources,
+                                       .unequal_split = unequal_split_,
+                                       .words = 1,
+                                       .padded = true};
+    detail::mark_partner_share(block, 0, count, seen);
+  }
+
+  // Chunk c's proofs (any member): the values of the candidates' class below
+  // each guess that no marked pair reaches, scanned for over all pairs. A
+  // streamed store's members read memory alone: a scan that needs the file
+  // leaves the chunk's proofs from that heap size on to the confirmation.
+  void prove_chunk(std::uint64_t c) {
+    ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];
+    if constexpr (S::kInMemory) {
+      prove_chunk_from(c, 0, slot);
+    } else {
+      StreamedValues::memory_only(true);
+      try {
+        prove_chunk_from(c, 0, slot);
+      } catch (const StreamedValues::NotInMemory&) {
+        slot.failed_value = kUnscanned;  // failed_at: the heap size whose scan it was
+      }
+      StreamedValues::memory_only(false);
+    }
+  }
+
+  // The proofs of chunk c's heap sizes from `first` on, into slot.
+  void prove_chunk_from(std::uint64_t c, std::uint64_t first, ChunkSlot& slot) const {
+    const std::uint64_t begin = chunks_.base + c * kChunk;
+    // The pairs (a, rest - a) below near, marked a vector at a time (most
+    // candidates are theirs), then the scan from past them and the prefix.
+    const std::uint64_t marked = slot.near - 1;
+    const std::uint64_t from = std::max(chunks_.prefix, marked) + 1;
+    const V* const small = g_.run(0, 1, marked + kChunk);  // g(1 ..), in memory (chunks_end)
+    const V* const chunk = place_of(begin);
+    for (std::uint64_t i = first; i < kChunk; ++i) {
+      const std::uint64_t n = begin + i;
+      slot.failed_at = static_cast<std::uint32_t>(i);
+      if (control_.spoil_guesses && n % 64 == 0) {  // tests: as if the proof failed (computed again in order)
+        slot.failed_value = kNone;
+        return;
+      }
+      const std::uint64_t m = chunk[i];
+      const std::uint64_t below_m = ((std::uint64_t{1} << m) - 1) & common_parity_[common_class(n)][0];
+      std::uint64_t seen = slot.seen[i];
+      if ((below_m & ~seen) == 0) continue;
+      for (std::uint64_t k : splits_) {
+        const std::uint64_t rest = n - k;
+        detail::mark_run_pairs<V>(small, chunk + static_cast<std::ptrdiff_t>(i - k - 1), std::min(marked, half(rest)),
+                                  1, true, &seen);
+      }
+      const std::uint64_t open = below_m & ~seen;
+      if (open == 0) continue;
+      std::uint32_t candidates[64];
+      std::uint32_t count = 0;
+      for (std::uint64_t bits = open; bits != 0; bits &= bits - 1) {
+        candidates[count++] = static_cast<std::uint32_t>(std::countr_zero(bits));
+      }
+      const std::uint64_t unreached = first_unreached(n, from, std::span(candidates, count));
+      if (unreached != kNone) {
+        slot.failed_value = unreached;
+        return;
+      }
+    }
+    slot.failed_at = kChunk;
+  }
+
+  // Member 0, in order: commits chunk c's proved guesses; false at a failed proof (chunk_failure_).
+  [[gnu::noinline]] bool confirm_chunk(std::uint64_t c) {
+    const std::uint64_t begin = chunks_.base + c * kChunk;
+    ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];
+    if (slot.failed_at < kChunk && slot.failed_value == kUnscanned) prove_chunk_from(c, slot.failed_at, slot);
+    for (std::uint64_t i = 0; i < slot.failed_at; ++i) {
+      g_.confirm(begin + i, g_[begin + i]);  // (a streamed store counts it in the statistics only now)
+      account(begin + i);
+    }
+    if (slot.failed_at == kChunk) return true;
+    chunk_failure_ = {.heap = begin + slot.failed_at, .value = slot.failed_value};
+    return false;
+  }
+
   // --- bookkeeping ----------------------------------------------------------
 
   // visit(i, g(i)) for i in [begin, end), in order. A streamed store's values are
@@ -1495,6 +1843,11 @@ class FastKernel {
     // Values must not move while members read them: room for every block up to
     // end in memory; a streamed store slides its window only between blocks.
     if constexpr (S::kInMemory) g_.reserve(end);
+    if (chunks_apply(begin, members, words)) {
+      if (const std::uint64_t last = chunks_end(begin, end, members); last > begin) {
+        return run_chunks(begin, last, members);
+      }
+    }
     // Processes of a group always speculate: the finish in order would be repeated
     // by each.
     if (shared_group()) {
@@ -3764,6 +4117,13 @@ class FastKernel {
   DenseGuesses dense_guesses_;        // the speculated heap sizes' guesses
   std::uint64_t dense_redone_ = 0;     // heap sizes whose speculated value an option into the block reached
   detail::SpeculatedTimes dense_times_;  // this call's team times: wall, overlapped, serial CPU (for a report)
+  ChunkPlan chunks_;                     // the sparse-space method on a team by chunks (run_chunks)
+  struct ChunkFailure {
+    std::uint64_t heap = 0;   // the heap size whose proof failed (0: none)
+    std::uint64_t value = 0;  // the value its proof found (kNone: spoiled by a test, computed in order)
+  };
+  ChunkFailure chunk_failure_;                    // where run_chunks' proofs failed
+  static constexpr std::uint64_t kChunkLead = 4;  // chunks marked ahead of the guesses, per member
   std::vector<std::uint64_t> histogram_;  // [2 * value + heap parity]
 
   bool sparse_ = false;

@@ -66,6 +66,25 @@ void add_speculated_totals(const SpeculatedTimes& times);
 /// The totals of every run_speculated of this process so far.
 SpeculatedTimes speculated_totals();
 
+/// What a team's run spent, from its members' busy logs and processor times
+/// (finish_cpu: member 0's time in order), added to `times` and to the
+/// process's totals.
+inline void add_team_times(const std::vector<BusyLog>& logs, const std::vector<std::chrono::nanoseconds>& cpu,
+                           std::chrono::nanoseconds finish_cpu, std::chrono::steady_clock::time_point started,
+                           SpeculatedTimes& times) {
+  SpeculatedTimes spent;
+  const auto members = static_cast<unsigned>(logs.size());
+  if (members >= 2) {
+    std::vector<std::pair<std::int64_t, int>> events;
+    spent.overlapped = std::chrono::nanoseconds(overlapped_nanoseconds(logs, members, events));
+  }
+  for (const std::chrono::nanoseconds member : cpu) spent.team_cpu += member;
+  spent.finish_cpu = finish_cpu;
+  spent.wall = std::chrono::steady_clock::now() - started;
+  times += spent;
+  add_speculated_totals(spent);
+}
+
 /// Method:
 ///   std::uint64_t lead(std::uint64_t n) const: n may be speculated once the
 ///     values below n - lead(n) are committed (>= 1);
@@ -166,17 +185,7 @@ BlocksOutcome run_speculated(WorkerTeam& team, Method& method, std::uint64_t beg
     cpu[t] = thread_cpu_time() - cpu_start;
   };
   team.run(work);
-
-  SpeculatedTimes spent;
-  if (members >= 2) {
-    std::vector<std::pair<std::int64_t, int>> events;
-    spent.overlapped = std::chrono::nanoseconds(overlapped_nanoseconds(logs, members, events));
-  }
-  for (const std::chrono::nanoseconds member : cpu) spent.team_cpu += member;
-  spent.finish_cpu = finish_time;
-  spent.wall = Clock::now() - started;
-  times += spent;
-  add_speculated_totals(spent);
+  add_team_times(logs, cpu, finish_time, started, times);
   return outcome;
 }
 

@@ -114,8 +114,9 @@ void StreamedValues::push_guess(std::uint16_t v) { append(v); }
 
 void StreamedValues::confirm(std::uint64_t i, std::uint16_t v) {
   if (i < base_ || i >= size_) throw Error("StreamedValues::confirm: not a guess in the window");
-  window_[i - base_] = v;
-  if (i < head_.size()) head_[i] = v;
+  // A guess that held is not written again: the members of a team read it meanwhile.
+  if (window_[i - base_] != v) window_[i - base_] = v;
+  if (i < head_.size() && head_[i] != v) head_[i] = v;
   if (stats_ != nullptr) stats_->add(i, v);
 }
 
@@ -143,6 +144,12 @@ void StreamedValues::make_room(std::uint64_t count) {
   if (count > kMostRoom) throw Error("the streamed table cannot reserve room for so many values at once");
   if (window_.size() + count > 2 * sizes_.window) slide();
   room_ = count;
+}
+
+std::uint64_t StreamedValues::room_for_run(std::uint64_t count) {
+  count = std::min(count, sizes_.window);
+  if (window_.size() + count > 2 * sizes_.window) slide();
+  return 2 * sizes_.window - window_.size();
 }
 
 const std::uint16_t* StreamedValues::run_from_cursor(std::size_t slot, std::uint64_t begin,

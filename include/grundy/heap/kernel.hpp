@@ -71,6 +71,9 @@ struct KernelStats {
   /// from 64 on: two mask words or more) were tried by the scan with the
   /// candidates, not marked one by one.
   std::atomic<std::uint64_t> own_pairs_scanned{0};
+  /// Of the guessed heap sizes, those guessed by chunks without rounds (values
+  /// below 64 on a team of one process).
+  std::atomic<std::uint64_t> chunked_steps{0};
   /// Timed trials (KernelControl::adaptive) ended at their deadline
   /// (KernelControl::trial_overrun).
   std::atomic<std::uint64_t> overrun_trials{0};
@@ -114,7 +117,9 @@ struct KernelControl {
   /// speculation leaves a third of the in-order finish's serial time at about
   /// its speed; beyond two, the in-order finish (about half of one thread's
   /// work) caps the team near 2x. The same in bounded memory, where the
-  /// members read only the head and the window during a block. 0: never.
+  /// members read only the head and the window during a block. Values below
+  /// 64 (one mask word) go by chunks instead, guessed in order and proved by
+  /// every member without rounds (on a team of one process). 0: never.
   /// Values never depend on it.
   unsigned speculative_from = 2;
   /// Tests only: the sparse-space method on a team drops its guesses from the

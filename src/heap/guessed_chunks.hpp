@@ -1,0 +1,151 @@
+// Chunks of heap sizes on a team, for a method whose value of a heap size is
+// quick to guess in order and costly to prove: every member marks chunks
+// ahead (the part of each that reads only values lead chunks below it), member
+// 0 guesses each chunk's values in order from those marks and appends them to
+// the table, every member proves guessed chunks (reading the guesses below
+// them), and member 0 confirms the proved chunks in order. There are no
+// rounds: a member waits only where the guesses are `lead` chunks behind the
+// marking, or member 0 for a chunk still being marked with nothing else to
+// take. A failed proof ends the run at its heap size (the guesses after it
+// are void: the method truncates the table there once the team is done).
+// The values are those of the method in order, whatever the team's size.
+#pragma once
+
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "busy_log.hpp"
+#include "speculated_blocks.hpp"
+#include "worker_team.hpp"
+
+namespace grundy::heap::detail {
+
+/// Method (chunks c in [0, chunks)):
+///   std::uint64_t lead() const: chunk c may be marked once chunks below c - lead are guessed (>= 1);
+///   void prepare(std::uint64_t capacity): before the team starts; chunk c's state lives in entry c % capacity;
+///   void mark(std::uint64_t c, std::uint64_t guessed, unsigned member): reads the values of the
+///     chunks below `guessed` only (c - lead <= guessed <= c);
+///   bool guess(std::uint64_t c): member 0, in order, once c is marked: appends c's guesses to the
+///     table, or returns false (nothing appended past where it stopped) to guess no more;
+///   void prove(std::uint64_t c, unsigned member): once c is guessed;
+///   bool confirm(std::uint64_t c): member 0, in order, once c is proved: commits its values, or
+///     returns false where a proof failed (the run ends; the method knows where);
+///   bool stopped() const: asked after each confirmed chunk.
+/// Returns the chunks confirmed. The table's storage must not move while this
+/// runs (reserve it up to the last chunk).
+template <class Method>
+std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks, SpeculatedTimes& times) {
+  using Clock = std::chrono::steady_clock;
+  const unsigned members = team.size();
+  const auto started = Clock::now();
+  if (chunks == 0) return 0;
+  const std::uint64_t lead = method.lead();
+  // Entries from the oldest chunk not confirmed to the newest marked: lead
+  // chunks marked ahead of the guesses, and as many guessed but not confirmed.
+  const std::uint64_t capacity = std::bit_ceil(4 * lead + 4);
+  method.prepare(capacity);
+  std::vector<std::atomic<std::uint64_t>> marked(capacity);  // c + 1 once c is marked
+  std::vector<std::atomic<std::uint64_t>> proved(capacity);  // c + 1 once c is proved
+  alignas(64) std::atomic<std::uint64_t> mark_cursor{0};     // the next chunk to mark
+  alignas(64) std::atomic<std::uint64_t> prove_cursor{0};    // the next chunk to prove
+  alignas(64) std::atomic<std::uint64_t> guessed{0};         // chunks member 0 has guessed (release)
+  alignas(64) std::atomic<std::uint64_t> confirmed{0};       // and confirmed
+  alignas(64) std::atomic<std::uint64_t> guess_end{chunks};  // where the guesses stop
+  std::atomic<bool> over{false};                             // member 0 is done
+  std::vector<BusyLog> logs(members);
+  std::vector<std::chrono::nanoseconds> cpu(members);
+
+  auto work = [&](unsigned t) {
+    const std::chrono::nanoseconds cpu_start = thread_cpu_time();
+    BusyLog& log = logs[t];
+    log.begin();
+    // A claim of a proof (made here); false when none is guessed and free.
+    const auto claim_proof = [&] {
+      std::uint64_t p = prove_cursor.load(std::memory_order_relaxed);
+      while (p < guessed.load(std::memory_order_acquire)) {
+        if (prove_cursor.compare_exchange_weak(p, p + 1, std::memory_order_relaxed)) {
+          log.busy();
+          method.prove(p, t);
+          proved[p % capacity].store(p + 1, std::memory_order_release);
+          return true;
+        }
+      }
+      return false;
+    };
+    // A claim of a chunk to mark, up to `last` (marked here); false when none may be taken.
+    const auto claim_mark = [&](std::uint64_t last) {
+      std::uint64_t c = mark_cursor.load(std::memory_order_relaxed);
+      while (c <= last && c < guess_end.load(std::memory_order_acquire)) {
+        const std::uint64_t done = guessed.load(std::memory_order_acquire);
+        if (c > done + lead || c >= confirmed.load(std::memory_order_acquire) + capacity) return false;
+        if (mark_cursor.compare_exchange_weak(c, c + 1, std::memory_order_relaxed)) {
+          log.busy();
+          method.mark(c, std::min(c, done), t);
+          marked[c % capacity].store(c + 1, std::memory_order_release);
+          return true;
+        }
+      }
+      return false;
+    };
+    unsigned spins = 0;
+    if (t == 0) {
+      std::uint64_t next_guess = 0;
+      std::uint64_t next_confirm = 0;
+      while (next_confirm < chunks) {
+        const std::uint64_t last_guess = guess_end.load(std::memory_order_relaxed);
+        if (next_guess < last_guess &&
+            marked[next_guess % capacity].load(std::memory_order_acquire) == next_guess + 1) {
+          log.busy();
+          spins = 0;
+          const bool guessed_all = method.guess(next_guess);
+          if (!guessed_all) {
+            guess_end.store(next_guess, std::memory_order_release);  // confirm the chunks before it, no more
+          } else {
+            guessed.store(++next_guess, std::memory_order_release);
+          }
+        } else if (next_confirm < next_guess &&
+                   proved[next_confirm % capacity].load(std::memory_order_acquire) == next_confirm + 1) {
+          log.busy();
+          spins = 0;
+          const bool kept = method.confirm(next_confirm);
+          if (!kept) break;
+          confirmed.store(++next_confirm, std::memory_order_release);
+          if (method.stopped()) break;
+        } else if (next_confirm >= guess_end.load(std::memory_order_relaxed)) {
+          break;  // the guesses stopped and every chunk before them is confirmed
+        } else if (claim_mark(next_guess) || claim_proof() || claim_mark(chunks)) {
+          // The chunk member 0 waits for first (it is the guesses' path), then the others' work.
+          spins = 0;
+        } else {
+          log.idle();
+          pause_briefly(++spins);
+        }
+      }
+      confirmed.store(next_confirm, std::memory_order_relaxed);
+      over.store(true, std::memory_order_release);
+      log.end();
+      cpu[0] = thread_cpu_time() - cpu_start;
+    } else {
+      while (!over.load(std::memory_order_acquire)) {
+        // The chunk member 0 guesses next first, else proofs, else chunks further ahead.
+        if (claim_mark(guessed.load(std::memory_order_relaxed) + 1) || claim_proof() || claim_mark(chunks)) {
+          spins = 0;
+        } else {
+          log.idle();
+          pause_briefly(++spins);
+        }
+      }
+      log.end();
+      cpu[t] = thread_cpu_time() - cpu_start;
+    }
+  };
+  team.run(work);
+  // Member 0's time in order is not timed: two clock reads a chunk were 3% of its time.
+  add_team_times(logs, cpu, std::chrono::nanoseconds{0}, started, times);
+  return confirmed.load(std::memory_order_relaxed);
+}
+
+}  // namespace grundy::heap::detail
