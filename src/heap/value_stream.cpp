@@ -147,9 +147,9 @@ void StreamedValues::make_room(std::uint64_t count) {
 }
 
 std::uint64_t StreamedValues::room_for_run(std::uint64_t count) {
-  count = std::min(count, sizes_.window);
-  if (window_.size() + count > 2 * sizes_.window) slide();
-  return 2 * sizes_.window - window_.size();
+  count = std::min(count, sizes_.window - 1);  // (room_for_run never slides a window just slid)
+  if (window_.size() + count >= 2 * sizes_.window) slide();
+  return 2 * sizes_.window - window_.size() - 1;  // the append that fills 2 x window slides
 }
 
 const std::uint16_t* StreamedValues::run_from_cursor(std::size_t slot, std::uint64_t begin,

@@ -15,6 +15,7 @@
 
 #include "grundy/heap/codes.hpp"
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/value_stream.hpp"
 #include "heap/guessed_chunks.hpp"
 #include "heap/worker_team.hpp"
 #include "support/kernel_teams.hpp"
@@ -131,6 +132,12 @@ std::vector<std::uint16_t> on_team(const HeapRules& rules, std::uint64_t upto, u
   return g;
 }
 
+std::vector<std::uint16_t> one_thread(const HeapRules& rules, std::uint64_t upto) {
+  std::vector<std::uint16_t> g;
+  EXPECT_EQ(extend_fast(rules, g, upto), upto + 1);
+  return g;
+}
+
 TEST(GuessedChunks, SparseGamesWithSmallValuesGiveTheOneThreadTable) {
   // Values below 64 all: 0.167 (its last rare heap, 1,303, inside the first
   // chunks), 0.16, 0.106 and 0.104 (rare by heap parity too), 0.454, and
@@ -140,8 +147,7 @@ TEST(GuessedChunks, SparseGamesWithSmallValuesGiveTheOneThreadTable) {
     const HeapRules rules = parse_heap_rules(code);
     SCOPED_TRACE(code);
     const std::uint64_t upto = 60000 / kChunkTableScale;
-    std::vector<std::uint16_t> one;
-    EXPECT_EQ(extend_fast(rules, one, upto), upto + 1);
+    const std::vector<std::uint16_t> one = one_thread(rules, upto);
     for (unsigned threads : {2U, 3U, 8U}) {
       SCOPED_TRACE(threads);
       KernelStats stats;
@@ -159,8 +165,7 @@ TEST(GuessedChunks, SpoiledProofsStillGiveTheOneThreadTable) {
   // there, the heap size is computed in order, and they start again after it.
   const HeapRules rules = parse_heap_rules("0.167");
   const std::uint64_t upto = 40000 / kChunkTableScale;
-  std::vector<std::uint16_t> one;
-  EXPECT_EQ(extend_fast(rules, one, upto), upto + 1);
+  const std::vector<std::uint16_t> one = one_thread(rules, upto);
   for (unsigned threads : {2U, 3U}) {
     KernelStats stats;
     EXPECT_EQ(on_team(rules, upto, threads, stats, true), one);
@@ -169,12 +174,31 @@ TEST(GuessedChunks, SpoiledProofsStillGiveTheOneThreadTable) {
   }
 }
 
+TEST(GuessedChunks, InBoundedMemoryProofsThatReadTheFileAreMemberZeros) {
+  // A head of 256 values: the proofs' scans past it read the file, which the
+  // members may not; those proofs are made by member 0 at the confirmation.
+  const HeapRules rules = parse_heap_rules("0.167");
+  const std::uint64_t upto = 40000 / kChunkTableScale;
+  const std::vector<std::uint16_t> one = one_thread(rules, upto);
+  for (unsigned threads : {2U, 3U}) {
+    SCOPED_TRACE(threads);
+    SpillFile file;
+    StreamedValues g(file, StreamSizes{.head = 256, .window = 2048, .cursor = 1024, .block = 4096});
+    KernelStats stats;
+    EXPECT_EQ(extend_fast_streamed(rules, g, upto, team_control(threads, &stats)), upto + 1);
+    std::vector<std::uint16_t> values(upto + 1);
+    g.read(0, upto + 1, values.data());
+    EXPECT_EQ(values, one);
+    EXPECT_GT(stats.chunked_steps.load(), upto / 2);
+    EXPECT_GT(g.counters().far_views, 0U);  // some scans read the file
+  }
+}
+
 TEST(GuessedChunks, WiderValuesLeaveTheChunksForTheBlocks) {
   // Grundy's game passes 64 early: its team guesses by blocks, never by chunks.
   const HeapRules rules = HeapRules::make("grundys-game", {4}, true);
   const std::uint64_t upto = 30000;
-  std::vector<std::uint16_t> one;
-  EXPECT_EQ(extend_fast(rules, one, upto), upto + 1);
+  const std::vector<std::uint16_t> one = one_thread(rules, upto);
   KernelStats stats;
   EXPECT_EQ(on_team(rules, upto, 2, stats), one);
   EXPECT_EQ(stats.chunked_steps.load(), 0U);

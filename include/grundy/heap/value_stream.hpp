@@ -142,8 +142,8 @@ class StreamedValues {
   [[nodiscard]] const std::uint16_t* window_at(std::uint64_t i) const { return window_.data() + (i - base_); }
   /// The lowest value in the window.
   [[nodiscard]] std::uint64_t window_base() const { return base_; }
-  /// Slides the window now if fewer than `count` values (at most the window's size) could be appended
-  /// before it slides; returns how many can be (runs and window_at pointers stay valid while they are).
+  /// Slides the window now if fewer than `count` values (at most the window's size less one) could be
+  /// appended before it slides; returns how many can be (runs and window_at pointers stay valid while they are).
   std::uint64_t room_for_run(std::uint64_t count);
   /// The most values make_room reserves at once.
   static constexpr std::uint64_t kMostRoom = 1024;
