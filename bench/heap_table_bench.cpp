@@ -8,12 +8,14 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "grundy/heap/kernel.hpp"
+#include "grundy/heap/periodicity.hpp"
 #include "grundy/heap/value_stream.hpp"
 #include "heap/speculated_blocks.hpp"
 #include "support/thread_group.hpp"
@@ -269,6 +271,26 @@ BENCHMARK(BM_Octal0167_Streamed)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// The period search at a table's end (0.167 to 2^24, not periodic: every p
+// up to half the table is tried), over the values in bounded memory (read back
+// from the file) beside the same values in memory (the baseline).
+void BM_PeriodSearch_InMemory(benchmark::State& state) {
+  std::vector<std::uint16_t> g;
+  grundy::heap::extend_fast(k0167, g, static_cast<std::uint64_t>(state.range(0)), grundy::heap::KernelControl{});
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(grundy::heap::find_period(k0167, std::span<const std::uint16_t>(g)));
+  }
+}
+void BM_PeriodSearch_Streamed(benchmark::State& state) {
+  grundy::heap::SpillFile file;
+  grundy::heap::StreamedValues g(file, grundy::heap::StreamSizes{});
+  grundy::heap::extend_fast_streamed(k0167, g, static_cast<std::uint64_t>(state.range(0)),
+                                     grundy::heap::KernelControl{});
+  for (auto _ : state) benchmark::DoNotOptimize(grundy::heap::find_period_streamed(k0167, g));
+}
+BENCHMARK(BM_PeriodSearch_InMemory)->Arg(1 << 24)->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PeriodSearch_Streamed)->Arg(1 << 24)->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // Grundy's game: plain to 2^16 and 2^17, fast to the same sizes and to 2^20, 2^24.
 BENCHMARK(BM_GrundysGame_Plain)->Arg(1 << 16)->Arg(1 << 17)->Iterations(1)->Unit(benchmark::kMillisecond);

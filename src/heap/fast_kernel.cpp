@@ -393,6 +393,8 @@ class VectorValues {
   void confirm(std::uint64_t i, V v) {
     if (data_[i] != v) data_[i] = v;  // a guess that held is not stored again: no line taken from the other cores
   }
+  /// The guesses [begin, begin + count) held as they are (the statistics are the kernel's).
+  void confirm_guesses(std::uint64_t /*begin*/, std::uint64_t /*count*/) {}
   void truncate(std::uint64_t n) { g_.resize(n); }
   void reserve(std::uint64_t n) {
     g_.reserve(n);
@@ -585,8 +587,8 @@ class FastKernel {
   }
 
   // Updates the method's state for g(n), already in the store.
-  void account(std::uint64_t n) {
-    const V v = g_[n];
+  void account(std::uint64_t n) { account(n, g_[n]); }
+  void account(std::uint64_t n, V v) {
     note_value(n, v);
     if (sparse_ && is_rare(n, v)) {
       rare_.push_back(n);
@@ -855,6 +857,7 @@ class FastKernel {
   // (as where m has no room below the span). The values are those of one
   // thread, whatever the team's size.
   static constexpr std::uint64_t kChunk = detail::kBlockQuantum;
+  static constexpr std::uint64_t kChunkValues = 64;  // the values a chunk's table holds: one mask word
 
   // A chunk's state, from its marking to its confirmation: a cache line or
   // more each, as neighbouring chunks are marked and proved by different members.
@@ -877,11 +880,16 @@ class FastKernel {
     std::vector<std::vector<const V*>> sources;  // one per member
     std::vector<V> near_values;                  // member 0's (mark_near_rare)
     std::vector<const V*> near_sources;
-    // The guess's options one by one: a one-heap option (value 0) or a pair
-    // with a rare heap below kChunk, of g(n - distance) ^ value; padded to 8
-    // (distance 1, a value of no bit: small_option_bits).
-    std::vector<std::int32_t> small_distances;
-    std::vector<std::int32_t> small_values;
+    std::vector<V> recent;  // member 0's: the values below a chunk and its guesses (guess_chunk)
+    // The guess's options whose heap lies within kChunk + the largest split of
+    // n (the one-heap options, the pairs with a rare heap below kChunk), by
+    // distance: option_bits[64 j + x] are the values those at distance
+    // option_distances[j] reach when g(n - distance) = x, as bits. A lookup
+    // a distance: the guesses read the values just guessed, which a vector
+    // gather could not take from the stores in flight (0.167: half of a
+    // gathered guess's time waited on it).
+    std::vector<std::uint64_t> option_distances;
+    std::vector<std::uint64_t> option_bits;
     std::size_t first_far_rare = 0;  // the first rare heap from kChunk on (the guess's vector pass)
   };
 
@@ -953,11 +961,19 @@ class FastKernel {
       plan.partners.push_back(*r);
       plan.partner_values.push_back(rare_value_[static_cast<std::size_t>(r - rare_.begin())]);
     }
-    plan.small_distances.clear();
-    plan.small_values.clear();
-    const auto add_option = [&plan](std::uint64_t distance, std::int32_t value) {
-      plan.small_distances.push_back(static_cast<std::int32_t>(distance));
-      plan.small_values.push_back(value);
+    plan.option_distances.clear();
+    plan.option_bits.clear();
+    const auto add_option = [&plan](std::uint64_t distance, std::uint64_t value) {
+      const auto at = std::lower_bound(plan.option_distances.begin(), plan.option_distances.end(), distance);
+      const auto j = static_cast<std::size_t>(at - plan.option_distances.begin());
+      if (at == plan.option_distances.end() || *at != distance) {
+        plan.option_distances.insert(at, distance);
+        plan.option_bits.insert(plan.option_bits.begin() + static_cast<std::ptrdiff_t>(kChunkValues * j), kChunkValues,
+                                0);
+      }
+      // Values below 64 (chunks_apply: one mask word), so every XOR is too.
+      for (std::uint64_t x = 0; x < kChunkValues; ++x)
+        plan.option_bits[kChunkValues * j + x] |= std::uint64_t{1} << (value ^ x);
     };
     for (std::uint64_t k : one_heap_takes_) add_option(k, 0);
     plan.first_far_rare =
@@ -965,7 +981,6 @@ class FastKernel {
     for (std::uint64_t k : splits_) {
       for (std::size_t j = 0; j < plan.first_far_rare; ++j) add_option(k + rare_[j], rare_value_[j]);
     }
-    while (plan.small_distances.size() % 8 != 0) add_option(1, std::int32_t{1} << 16);
     plan.sources.resize(members);
     for (std::vector<const V*>& sources : plan.sources) sources.resize(plan.partners.size() * splits_.size());
     chunk_failure_ = {};
@@ -1040,30 +1055,40 @@ class FastKernel {
     const std::size_t rare_count = rare_.size();
     // The pairs with a rare heap in [kChunk, near): one padded vector pass
     // (their other heap lies below the chunk, or in it for none); the
-    // smaller rare heaps and the one-heap options below, a fixed list for
-    // every heap size, 8 a gather (looped over with the bounds of each heap
-    // size they cost 150 instructions a heap size, a quarter of one thread's;
-    // 0.167's list is 12 options). Into a register: values below 64.
+    // smaller rare heaps and the one-heap options below, the same for every
+    // heap size, a lookup a distance (option_bits; looped over with the
+    // bounds of each heap size they cost 150 instructions a heap size, a
+    // quarter of one thread's). Into a register: values below 64.
     if (near_rare > plan.first_far_rare) mark_near_rare(begin, slot.near, plan.first_far_rare, near_rare, slot.seen);
-    const V* const chunk = place_of(begin);  // g(begin + i) at chunk[i]
-    const std::int32_t* const distances = plan.small_distances.data();
-    const std::int32_t* const values = plan.small_values.data();
-    const std::size_t small_count = plan.small_distances.size();
+    // The guesses are made in a copy of the values just below the chunk and
+    // appended together: one at a time, each was a call that grew the table
+    // (in bounded memory, a seventh of member 0's time).
+    const std::uint64_t reach = plan.option_distances.empty() ? 0 : plan.option_distances.back();
+    std::vector<V>& recent = chunks_.recent;
+    recent.resize(reach + kChunk);
+    std::copy_n(place_of(begin - reach), reach, recent.begin());
+    V* const chunk = recent.data() + reach;  // g(begin + i) at chunk[i]
+    const std::uint64_t* const distances = plan.option_distances.data();
+    const std::uint64_t* const option_bits = plan.option_bits.data();
+    const std::size_t distance_count = plan.option_distances.size();
     for (std::uint64_t i = 0; i < kChunk; ++i) {
       const std::uint64_t n = begin + i;  // past max_take_ (chunks_apply): no move takes the whole heap
       std::uint64_t seen = slot.seen[i];
       const V* const at = chunk + i;
-      bool gathered = false;
-      if constexpr (sizeof(V) == 2) {
-        if (detail::kHaveAvx2) {
-          seen |= detail::small_option_bits(at - 1, distances, values, small_count);
-          gathered = true;
-        }
+      // From the farthest distance down, in two chains: the nearest values,
+      // guessed last, join the OR last.
+      const auto reached = [&](std::size_t j) {
+        return option_bits[kChunkValues * j +
+                           static_cast<std::uint64_t>(at[-static_cast<std::ptrdiff_t>(distances[j])])];
+      };
+      std::uint64_t far = 0;
+      std::size_t left = distance_count;
+      for (; left >= 2; left -= 2) {
+        far |= reached(left - 1);
+        seen |= reached(left - 2);
       }
-      for (std::size_t j = 0; j < small_count && !gathered; ++j) {
-        const auto x = static_cast<std::uint64_t>(values[j] ^ static_cast<std::int32_t>(at[-distances[j]]));
-        if (x < 64) seen |= std::uint64_t{1} << x;
-      }
+      if (left == 1) seen |= reached(0);
+      seen |= far;
       for (std::size_t j = plan.top_rare; j < rare_count; ++j) {  // rare heaps just below the run's start: seldom any
         for (std::uint64_t k : splits_) {
           const std::uint64_t rest = n - k;
@@ -1073,10 +1098,11 @@ class FastKernel {
         }
       }
       const std::uint64_t free = ~seen & rare_parity_[common_class(n)][0];
-      if (free == 0) return false;
+      if (free == 0) return false;  // (the guesses before it are not kept: run_chunks ends before this chunk)
       slot.seen[i] = seen;
-      g_.push_guess(static_cast<V>(std::countr_zero(free)));
+      chunk[i] = static_cast<V>(std::countr_zero(free));
     }
+    g_.push_guesses(chunk, kChunk);
     return true;
   }
 
@@ -1173,10 +1199,10 @@ class FastKernel {
     const std::uint64_t begin = chunks_.base + c * kChunk;
     ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];
     if (slot.failed_at < kChunk && slot.failed_value == kUnscanned) prove_chunk_from(c, slot.failed_at, slot);
-    for (std::uint64_t i = 0; i < slot.failed_at; ++i) {
-      g_.confirm(begin + i, g_[begin + i]);  // (a streamed store counts it in the statistics only now)
-      account(begin + i);
-    }
+    // The values held as guessed: a streamed store counts them in the statistics only now.
+    g_.confirm_guesses(begin, slot.failed_at);
+    const V* const values = place_of(begin);
+    for (std::uint64_t i = 0; i < slot.failed_at; ++i) account(begin + i, values[i]);
     if (slot.failed_at == kChunk) return true;
     chunk_failure_ = {.heap = begin + slot.failed_at, .value = slot.failed_value};
     return false;

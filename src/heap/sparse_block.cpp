@@ -419,25 +419,6 @@ namespace {
   return false;
 }
 
-// small_option_bits: the same gather; each value's bit by a 64-bit shift (a
-// count of 64 or more gives 0: the padding's values).
-[[gnu::target("avx2")]] std::uint64_t small_option_bits_avx2(const std::uint16_t* below, const std::int32_t* distances,
-                                                             const std::int32_t* values, std::size_t count) {
-  const __m256i zero = _mm256_setzero_si256();
-  const __m256i one = _mm256_set1_epi64x(1);
-  __m256i bits = zero;
-  for (std::size_t j = 0; j < count; j += 8) {
-    const __m256i offsets = _mm256_sub_epi32(zero, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(distances + j)));
-    const __m256i two = _mm256_i32gather_epi32(reinterpret_cast<const int*>(below), offsets, 2);
-    const __m256i x =
-        _mm256_xor_si256(_mm256_srli_epi32(two, 16), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(values + j)));
-    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(x))));
-    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(x, 1))));
-  }
-  const __m128i half = _mm_or_si128(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
-}
-
 [[gnu::target("avx2")]] void slide_window_avx2(std::uint16_t* window, std::uint16_t newest) {
   static_assert(kWindow == 16, "one 256-bit vector");
   const __m256i old = _mm256_load_si256(reinterpret_cast<const __m256i*>(window));
@@ -451,11 +432,6 @@ namespace {
 bool small_pair_reaches(const std::uint16_t* below, const std::int32_t* heaps, const std::int32_t* values,
                         std::size_t count, std::uint32_t m) {
   return small_pair_reaches_avx2(below, heaps, values, count, m);
-}
-
-std::uint64_t small_option_bits(const std::uint16_t* below, const std::int32_t* distances, const std::int32_t* values,
-                                std::size_t count) {
-  return small_option_bits_avx2(below, distances, values, count);
 }
 
 void slide_window(std::uint16_t* window, std::uint16_t newest) { slide_window_avx2(window, newest); }

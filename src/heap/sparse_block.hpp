@@ -134,14 +134,6 @@ void mark_window_pairs(const std::uint16_t* first_values, const std::uint16_t* w
 bool small_pair_reaches(const std::uint16_t* below, const std::int32_t* heaps, const std::int32_t* values,
                         std::size_t count, std::uint32_t m);
 
-/// The OR of the bits values[j] ^ g(n - distances[j]), j < count rounded up to
-/// a multiple of 8 (the lists padded so), where below = &g(n - 1) of a table
-/// of 16-bit values and every distance is at least 1: the options of one heap
-/// size whose values are all below 64, 8 at a time by a gather. A padding
-/// entry holds a value from 2^16 on (no bit). AVX2 only (kHaveAvx2).
-std::uint64_t small_option_bits(const std::uint16_t* below, const std::int32_t* distances, const std::int32_t* values,
-                                std::size_t count);
-
 /// into[i] |= from[i] for i < count: one set of masks ORed into another (the two apart).
 void combine_masks(std::uint64_t* into, const std::uint64_t* from, std::size_t count);
 

@@ -112,12 +112,31 @@ void StreamedValues::push_back(std::uint16_t v) {
 
 void StreamedValues::push_guess(std::uint16_t v) { append(v); }
 
+void StreamedValues::push_guesses(const std::uint16_t* values, std::uint64_t count) {
+  // Together where the window takes them all without sliding (room reserved, or below twice its size).
+  const bool whole = count <= room_ || window_.size() + count < 2 * sizes_.window;
+  if (!whole || size_ < sizes_.head) {
+    for (std::uint64_t i = 0; i < count; ++i) append(values[i]);
+    return;
+  }
+  window_.insert(window_.end(), values, values + count);
+  size_ += count;
+  room_ -= std::min(room_, count);
+}
+
 void StreamedValues::confirm(std::uint64_t i, std::uint16_t v) {
   if (i < base_ || i >= size_) throw Error("StreamedValues::confirm: not a guess in the window");
   // A guess that held is not written again: the members of a team read it meanwhile.
   if (window_[i - base_] != v) window_[i - base_] = v;
   if (i < head_.size() && head_[i] != v) head_[i] = v;
   if (stats_ != nullptr) stats_->add(i, v);
+}
+
+void StreamedValues::confirm_guesses(std::uint64_t begin, std::uint64_t count) {
+  if (begin < base_ || begin + count > size_) throw Error("StreamedValues::confirm_guesses: not guesses in the window");
+  if (stats_ == nullptr) return;
+  const std::uint16_t* const values = window_.data() + (begin - base_);
+  for (std::uint64_t i = 0; i < count; ++i) stats_->add(begin + i, values[i]);
 }
 
 void StreamedValues::truncate(std::uint64_t size) {

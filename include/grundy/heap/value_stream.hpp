@@ -98,8 +98,12 @@ class StreamedValues {
   void push_back(std::uint16_t v);
   /// Appends a guess of g(size()), not yet counted in the statistics: confirm or truncate it later.
   void push_guess(std::uint16_t v);
+  /// Appends guesses of g(size()), g(size() + 1), ..., not yet counted in the statistics.
+  void push_guesses(const std::uint16_t* values, std::uint64_t count);
   /// g(i) = v for a guess i (the first not confirmed), now counted.
   void confirm(std::uint64_t i, std::uint16_t v);
+  /// The guesses [begin, begin + count) (begin the first not confirmed) held as they are: now counted.
+  void confirm_guesses(std::uint64_t begin, std::uint64_t count);
   /// Drops the values from `size` on (guesses, still in the window and not spilled).
   void truncate(std::uint64_t size);
   /// While set (nullptr: never), reads beyond memory are shared by the group: every
