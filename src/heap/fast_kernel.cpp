@@ -1194,7 +1194,10 @@ class FastKernel {
     slot.failed_at = kChunk;
   }
 
-  // Member 0, in order: commits chunk c's proved guesses; false at a failed proof (chunk_failure_).
+  // In order, by one member at a time (the driver's token): commits chunk c's
+  // proved guesses; false at a failed proof (chunk_failure_). Member 0 guesses
+  // meanwhile: this touches nothing a guess reads (the values stay below the
+  // span, and a confirmed guess is never rare).
   [[gnu::noinline]] bool confirm_chunk(std::uint64_t c) {
     const std::uint64_t begin = chunks_.base + c * kChunk;
     ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];

@@ -3,7 +3,8 @@
 // ahead (the part of each that reads only values lead chunks below it), member
 // 0 guesses each chunk's values in order from those marks and appends them to
 // the table, every member proves guessed chunks (reading the guesses below
-// them), and member 0 confirms the proved chunks in order. There are no
+// them), and any member, one at a time, confirms the proved chunks in order
+// (a token: member 0's guesses are then the only serial part). There are no
 // rounds: a member waits only where the guesses are `lead` chunks behind the
 // marking, or member 0 for a chunk still being marked with nothing else to
 // take. A failed proof ends the run at its heap size (the guesses after it
@@ -31,9 +32,10 @@ namespace grundy::heap::detail {
 ///   bool guess(std::uint64_t c): member 0, in order, once c is marked: appends c's guesses to the
 ///     table, or returns false (nothing appended past where it stopped) to guess no more;
 ///   void prove(std::uint64_t c, unsigned member): once c is guessed;
-///   bool confirm(std::uint64_t c): member 0, in order, once c is proved: commits its values, or
-///     returns false where a proof failed (the run ends; the method knows where);
-///   bool stopped() const: asked after each confirmed chunk.
+///   bool confirm(std::uint64_t c): any member, one at a time (never beside another confirm), in
+///     order, once c is proved: commits its values, or returns false where a proof failed (the run
+///     ends; the method knows where);
+///   bool stopped() const: asked after each confirmed chunk, by the member that confirmed it.
 /// Returns the chunks confirmed. The table's storage must not move while this
 /// runs (reserve it up to the last chunk).
 template <class Method>
@@ -54,6 +56,8 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
   alignas(64) std::atomic<std::uint64_t> guessed{0};         // chunks member 0 has guessed (release)
   alignas(64) std::atomic<std::uint64_t> confirmed{0};       // and confirmed
   alignas(64) std::atomic<std::uint64_t> guess_end{chunks};  // where the guesses stop
+  alignas(64) std::atomic<bool> confirming{false};           // a member holds the confirmations' token
+  std::atomic<bool> halted{false};                           // a proof failed, or the method stopped
   std::atomic<bool> over{false};                             // member 0 is done
   std::vector<BusyLog> logs(members);
   std::vector<std::chrono::nanoseconds> cpu(members);
@@ -90,12 +94,40 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
       }
       return false;
     };
+    // The next proved chunks confirmed in order by whichever member takes the
+    // token (any member: on member 0 alone, its guesses and confirmations in
+    // order were all of the team's serial part); false when none was.
+    const auto try_confirm = [&] {
+      std::uint64_t c = confirmed.load(std::memory_order_acquire);
+      if (c >= guessed.load(std::memory_order_acquire) ||
+          proved[c % capacity].load(std::memory_order_acquire) != c + 1 || confirming.load(std::memory_order_relaxed) ||
+          confirming.exchange(true, std::memory_order_acquire)) {
+        return false;
+      }
+      log.busy();
+      c = confirmed.load(std::memory_order_relaxed);  // as the last holder left it
+      bool any = false;
+      while (!halted.load(std::memory_order_relaxed) && c < guessed.load(std::memory_order_acquire) &&
+             proved[c % capacity].load(std::memory_order_acquire) == c + 1) {
+        if (!method.confirm(c)) {
+          halted.store(true, std::memory_order_release);
+          break;
+        }
+        confirmed.store(++c, std::memory_order_release);
+        any = true;
+        if (method.stopped()) halted.store(true, std::memory_order_release);
+      }
+      confirming.store(false, std::memory_order_release);
+      return any;
+    };
     unsigned spins = 0;
     if (t == 0) {
       std::uint64_t next_guess = 0;
-      std::uint64_t next_confirm = 0;
-      while (next_confirm < chunks) {
+      while (true) {
+        const std::uint64_t done = confirmed.load(std::memory_order_acquire);
         const std::uint64_t last_guess = guess_end.load(std::memory_order_relaxed);
+        // Stopped, or every chunk before the guesses' end confirmed.
+        if (halted.load(std::memory_order_acquire) || done >= last_guess) break;
         if (next_guess < last_guess &&
             marked[next_guess % capacity].load(std::memory_order_acquire) == next_guess + 1) {
           log.busy();
@@ -106,17 +138,7 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
           } else {
             guessed.store(++next_guess, std::memory_order_release);
           }
-        } else if (next_confirm < next_guess &&
-                   proved[next_confirm % capacity].load(std::memory_order_acquire) == next_confirm + 1) {
-          log.busy();
-          spins = 0;
-          const bool kept = method.confirm(next_confirm);
-          if (!kept) break;
-          confirmed.store(++next_confirm, std::memory_order_release);
-          if (method.stopped()) break;
-        } else if (next_confirm >= guess_end.load(std::memory_order_relaxed)) {
-          break;  // the guesses stopped and every chunk before them is confirmed
-        } else if (claim_mark(next_guess) || claim_proof() || claim_mark(chunks)) {
+        } else if (try_confirm() || claim_mark(next_guess) || claim_proof() || claim_mark(chunks)) {
           // The chunk member 0 waits for first (it is the guesses' path), then the others' work.
           spins = 0;
         } else {
@@ -124,14 +146,14 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
           pause_briefly(++spins);
         }
       }
-      confirmed.store(next_confirm, std::memory_order_relaxed);
       over.store(true, std::memory_order_release);
       log.end();
       cpu[0] = thread_cpu_time() - cpu_start;
     } else {
       while (!over.load(std::memory_order_acquire)) {
-        // The chunk member 0 guesses next first, else proofs, else chunks further ahead.
-        if (claim_mark(guessed.load(std::memory_order_relaxed) + 1) || claim_proof() || claim_mark(chunks)) {
+        // The chunk member 0 guesses next first, else confirmations, proofs, chunks further ahead.
+        if (claim_mark(guessed.load(std::memory_order_relaxed) + 1) || try_confirm() || claim_proof() ||
+            claim_mark(chunks)) {
           spins = 0;
         } else {
           log.idle();

@@ -102,7 +102,8 @@ class StreamedValues {
   void push_guesses(const std::uint16_t* values, std::uint64_t count);
   /// g(i) = v for a guess i (the first not confirmed), now counted.
   void confirm(std::uint64_t i, std::uint16_t v);
-  /// The guesses [begin, begin + count) (begin the first not confirmed) held as they are: now counted.
+  /// The guesses [begin, begin + count) (begin the first not confirmed, all appended) held as they
+  /// are: now counted. May run beside push_guesses on another thread (a team's confirmations).
   void confirm_guesses(std::uint64_t begin, std::uint64_t count);
   /// Drops the values from `size` on (guesses, still in the window and not spilled).
   void truncate(std::uint64_t size);
