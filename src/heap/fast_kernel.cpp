@@ -856,7 +856,12 @@ class FastKernel {
   // with that value: the guesses after it are void and the run ends there
   // (as where m has no room below the span). The values are those of one
   // thread, whatever the team's size.
-  static constexpr std::uint64_t kChunk = detail::kBlockQuantum;
+  // Two tiles: half the lines crossing between the cores a heap size of one
+  // tile's chunks (0.167 to 2^24 on two threads, `BM_Octal0167_InMemory`
+  // 729-747 ms against 752-857; where the host slows the cores' exchanges
+  // 759-1,017 against 1,265-1,320), with more options guessed one by one
+  // (the rare heaps below a chunk's length). Four tiles did no better.
+  static constexpr std::uint64_t kChunk = 2 * detail::kBlockQuantum;
   static constexpr std::uint64_t kChunkValues = 64;  // the values a chunk's table holds: one mask word
 
   // A chunk's state, from its marking to its confirmation: a cache line or

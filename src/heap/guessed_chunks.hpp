@@ -3,8 +3,9 @@
 // ahead (the part of each that reads only values lead chunks below it), member
 // 0 guesses each chunk's values in order from those marks and appends them to
 // the table, every member proves guessed chunks (reading the guesses below
-// them), and any member, one at a time, confirms the proved chunks in order
-// (a token: member 0's guesses are then the only serial part). There are no
+// them), and the proved chunks are confirmed in order by member 0, or on a
+// large team by any member, one at a time (a token: member 0's guesses are
+// then the only part in order). There are no
 // rounds: a member waits only where the guesses are `lead` chunks behind the
 // marking, or member 0 for a chunk still being marked with nothing else to
 // take. A failed proof ends the run at its heap size (the guesses after it
@@ -32,12 +33,16 @@ namespace grundy::heap::detail {
 ///   bool guess(std::uint64_t c): member 0, in order, once c is marked: appends c's guesses to the
 ///     table, or returns false (nothing appended past where it stopped) to guess no more;
 ///   void prove(std::uint64_t c, unsigned member): once c is guessed;
-///   bool confirm(std::uint64_t c): any member, one at a time (never beside another confirm), in
+///   bool confirm(std::uint64_t c): member 0, or from kSharedConfirmationsFrom members any member,
+///     one at a time (never beside another confirm), in
 ///     order, once c is proved: commits its values, or returns false where a proof failed (the run
 ///     ends; the method knows where);
 ///   bool stopped() const: asked after each confirmed chunk, by the member that confirmed it.
 /// Returns the chunks confirmed. The table's storage must not move while this
 /// runs (reserve it up to the last chunk).
+/// The members from which any member confirms (run_guessed); below, member 0 alone.
+inline constexpr unsigned kSharedConfirmationsFrom = 8;
+
 template <class Method>
 std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks, SpeculatedTimes& times) {
   using Clock = std::chrono::steady_clock;
@@ -48,6 +53,12 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
   // Entries from the oldest chunk not confirmed to the newest marked: lead
   // chunks marked ahead of the guesses, and as many guessed but not confirmed.
   const std::uint64_t capacity = std::bit_ceil(4 * lead + 4);
+  // The other members take confirmations too only on a team large enough for
+  // member 0's part in order (guesses and confirmations: about 12% of 0.167's
+  // work) to bind it. On two members, whose member 0 keeps up, the
+  // confirmations' state crossing between the cores and the members' polling
+  // of the token cost 6% (BM_Octal0167_InMemory/16777216/2).
+  const bool shared_confirmations = members >= kSharedConfirmationsFrom;
   method.prepare(capacity);
   std::vector<std::atomic<std::uint64_t>> marked(capacity);  // c + 1 once c is marked
   std::vector<std::atomic<std::uint64_t>> proved(capacity);  // c + 1 once c is proved
@@ -94,14 +105,15 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
       }
       return false;
     };
-    // The next proved chunks confirmed in order by whichever member takes the
-    // token (any member: on member 0 alone, its guesses and confirmations in
-    // order were all of the team's serial part); false when none was.
+    // The next proved chunks confirmed in order, by member 0 or on a large
+    // team by whichever member takes the token (on member 0 alone, its guesses
+    // and confirmations were all of the team's part in order); false when none was.
     const auto try_confirm = [&] {
       std::uint64_t c = confirmed.load(std::memory_order_acquire);
       if (c >= guessed.load(std::memory_order_acquire) ||
-          proved[c % capacity].load(std::memory_order_acquire) != c + 1 || confirming.load(std::memory_order_relaxed) ||
-          confirming.exchange(true, std::memory_order_acquire)) {
+          proved[c % capacity].load(std::memory_order_acquire) != c + 1 ||
+          (shared_confirmations &&
+           (confirming.load(std::memory_order_relaxed) || confirming.exchange(true, std::memory_order_acquire)))) {
         return false;
       }
       log.busy();
@@ -117,7 +129,7 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
         any = true;
         if (method.stopped()) halted.store(true, std::memory_order_release);
       }
-      confirming.store(false, std::memory_order_release);
+      if (shared_confirmations) confirming.store(false, std::memory_order_release);
       return any;
     };
     unsigned spins = 0;
@@ -151,9 +163,9 @@ std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks
       cpu[0] = thread_cpu_time() - cpu_start;
     } else {
       while (!over.load(std::memory_order_acquire)) {
-        // The chunk member 0 guesses next first, else confirmations, proofs, chunks further ahead.
-        if (claim_mark(guessed.load(std::memory_order_relaxed) + 1) || try_confirm() || claim_proof() ||
-            claim_mark(chunks)) {
+        // The chunk member 0 guesses next first, else confirmations (on a large team), proofs, chunks further ahead.
+        if (claim_mark(guessed.load(std::memory_order_relaxed) + 1) || (shared_confirmations && try_confirm()) ||
+            claim_proof() || claim_mark(chunks)) {
           spins = 0;
         } else {
           log.idle();

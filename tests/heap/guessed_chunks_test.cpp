@@ -184,15 +184,16 @@ TEST(GuessedChunks, SpoiledProofsStillGiveTheOneThreadTable) {
 }
 
 TEST(GuessedChunks, InBoundedMemoryProofsThatReadTheFileWaitForTheConfirmation) {
-  // A head of 256 values: the proofs' scans past it read the file, which the
-  // members may not; those proofs are made at the confirmation, by the member holding the token.
+  // A head of 512 values (the chunks of 3 members read the first 448 whole):
+  // the proofs' scans past it read the file, which the members may not; those
+  // proofs are made at the confirmation.
   const HeapRules rules = parse_heap_rules("0.167");
   const std::uint64_t upto = 40000 / kChunkTableScale;
   const std::vector<std::uint16_t> one = one_thread(rules, upto);
   for (unsigned threads : {2U, 3U}) {
     SCOPED_TRACE(threads);
     SpillFile file;
-    StreamedValues g(file, StreamSizes{.head = 256, .window = 2048, .cursor = 1024, .block = 4096});
+    StreamedValues g(file, StreamSizes{.head = 512, .window = 2048, .cursor = 1024, .block = 4096});
     KernelStats stats;
     EXPECT_EQ(extend_fast_streamed(rules, g, upto, team_control(threads, &stats)), upto + 1);
     std::vector<std::uint16_t> values(upto + 1);
