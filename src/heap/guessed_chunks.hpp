@@ -25,6 +25,9 @@
 
 namespace grundy::heap::detail {
 
+/// The members from which any member confirms (run_guessed); below, member 0 alone.
+inline constexpr unsigned kSharedConfirmationsFrom = 8;
+
 /// Method (chunks c in [0, chunks)):
 ///   std::uint64_t lead() const: chunk c may be marked once chunks below c - lead are guessed (>= 1);
 ///   void prepare(std::uint64_t capacity): before the team starts; chunk c's state lives in entry c % capacity;
@@ -40,9 +43,6 @@ namespace grundy::heap::detail {
 ///   bool stopped() const: asked after each confirmed chunk, by the member that confirmed it.
 /// Returns the chunks confirmed. The table's storage must not move while this
 /// runs (reserve it up to the last chunk).
-/// The members from which any member confirms (run_guessed); below, member 0 alone.
-inline constexpr unsigned kSharedConfirmationsFrom = 8;
-
 template <class Method>
 std::uint64_t run_guessed(WorkerTeam& team, Method& method, std::uint64_t chunks, SpeculatedTimes& times) {
   using Clock = std::chrono::steady_clock;
