@@ -1199,10 +1199,10 @@ class FastKernel {
     slot.failed_at = kChunk;
   }
 
-  // In order, by one member at a time (the driver's token): commits chunk c's
-  // proved guesses; false at a failed proof (chunk_failure_). Member 0 guesses
-  // meanwhile: this touches nothing a guess reads (the values stay below the
-  // span, and a confirmed guess is never rare).
+  // In order, by member 0 or on a large team by whoever holds the driver's
+  // token: commits chunk c's proved guesses; false at a failed proof
+  // (chunk_failure_). Member 0 may be guessing meanwhile: this touches nothing
+  // a guess reads (the values stay below the span, a confirmed guess is never rare).
   [[gnu::noinline]] bool confirm_chunk(std::uint64_t c) {
     const std::uint64_t begin = chunks_.base + c * kChunk;
     ChunkSlot& slot = chunks_.ring[c & (chunks_.ring.size() - 1)];
