@@ -247,19 +247,21 @@ std::uint64_t find_any(const V* lo, const V* hi, std::uint64_t a, std::uint64_t 
 // so it reads up to kW - 1 pairs past the run (lo[count + kW - 2] and
 // hi - count - kW + 2 at the most). For the short runs of a block's own pairs,
 // where find_any_body's tail went one pair at a time.
-template <class V, bool kAvx2>
+// Only the first K targets are compared (the slots past the live ones repeat
+// t[0]): most heap sizes have few candidates.
+template <class V, int K, bool kAvx2>
 [[gnu::always_inline]] inline std::uint32_t reached_in_run_body(const V* lo, const V* hi, std::uint64_t count,
                                                                 const V* t) {
   using Vec = typename Lanes<V>::Vec;
   constexpr std::uint64_t kW = Lanes<V>::kWidth;
-  Vec target[8];
-  for (int j = 0; j < 8; ++j) splat(target[j], t[j]);
+  Vec target[K];
+  for (int j = 0; j < K; ++j) splat(target[j], t[j]);
   std::uint32_t found = 0;
   const auto test = [&](const Vec& x, const Vec& inside) {
     Vec hit = Vec{};
-    for (int j = 0; j < 8; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
+    for (int j = 0; j < K; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
     if (!any_lane<kAvx2>(hit & inside)) return;
-    for (int j = 0; j < 8; ++j) {
+    for (int j = 0; j < K; ++j) {
       if (any_lane<kAvx2>(reinterpret_cast<Vec>(x == target[j]) & inside)) found |= std::uint32_t{1} << j;
     }
   };
@@ -283,21 +285,28 @@ template <class V, bool kAvx2>
   return found;
 }
 
-template <class V>
+template <class V, int K>
 [[gnu::target("avx2")]] std::uint32_t reached_in_run_avx2(const V* lo, const V* hi, std::uint64_t count, const V* t) {
-  return reached_in_run_body<V, true>(lo, hi, count, t);
+  return reached_in_run_body<V, K, true>(lo, hi, count, t);
 }
 
-template <class V>
+template <class V, int K>
 std::uint32_t reached_in_run_base(const V* lo, const V* hi, std::uint64_t count, const V* t) {
-  return reached_in_run_body<V, false>(lo, hi, count, t);
+  return reached_in_run_body<V, K, false>(lo, hi, count, t);
 }
 
-/// reached_in_run_body, AVX2 when the processor has it.
+/// reached_in_run_body for the first `targets` (1..8) of the 8 targets t, AVX2
+/// when the processor has it.
 template <class V>
-std::uint32_t reached_in_run(const V* lo, const V* hi, std::uint64_t count, const V* t) {
-  if (detail::kHaveAvx2) return reached_in_run_avx2(lo, hi, count, t);
-  return reached_in_run_base(lo, hi, count, t);
+std::uint32_t reached_in_run(const V* lo, const V* hi, std::uint64_t count, const V* t, int targets) {
+  if (detail::kHaveAvx2) {
+    if (targets <= 2) return reached_in_run_avx2<V, 2>(lo, hi, count, t);
+    if (targets <= 4) return reached_in_run_avx2<V, 4>(lo, hi, count, t);
+    return reached_in_run_avx2<V, 8>(lo, hi, count, t);
+  }
+  if (targets <= 2) return reached_in_run_base<V, 2>(lo, hi, count, t);
+  if (targets <= 4) return reached_in_run_base<V, 4>(lo, hi, count, t);
+  return reached_in_run_base<V, 8>(lo, hi, count, t);
 }
 
 /// mark_pair_xors_body, AVX2 when the processor has it.
@@ -1403,9 +1412,7 @@ class FastKernel {
   int first_unreached_group(std::uint64_t n, std::uint64_t from, std::span<const std::uint32_t> candidates,
                             V (&active)[8]) const {
     for (std::size_t group = 0; group < candidates.size(); group += 8) {
-      int count = 0;
-      for (std::size_t i = group; i < candidates.size() && count < 8; ++i) active[count++] = static_cast<V>(candidates[i]);
-      for (int j = count; j < 8; ++j) active[j] = active[0];
+      int count = load_group(candidates.subspan(group), active);
       for (std::uint64_t k : splits_) {
         if (k + 2 > n || count == 0) continue;
         const std::uint64_t rest = n - k;
@@ -1428,16 +1435,28 @@ class FastKernel {
     }
   }
 
+  // The first (up to) 8 candidates into active, the slots past them repeating
+  // the first; returns how many. Without branches, as drop_found: the counts
+  // vary from one heap size to the next, and the mispredicted loops were a
+  // third of the scans' own time (Grundy's game, perf).
+  static int load_group(std::span<const std::uint32_t> candidates, V (&active)[8]) {
+    const int count = static_cast<int>(std::min<std::size_t>(candidates.size(), 8));
+    for (int j = 0; j < 8; ++j) active[j] = static_cast<V>(candidates[j < count ? j : 0]);
+    return count;
+  }
+
   // Drops from active[0, count) the members whose bit is set in `found`; keeps
   // the order, and the slots past count repeat active[0].
   static void drop_found(std::uint32_t found, V (&active)[8], int& count) {
     if (found == 0) return;
+    V kept_values[8];
     int kept = 0;
-    for (int j = 0; j < count; ++j) {
-      if (!(found & (std::uint32_t{1} << j))) active[kept++] = active[j];
+    for (int j = 0; j < 8; ++j) {
+      kept_values[kept] = active[j];  // kept <= j: in bounds, and overwritten unless kept
+      kept += static_cast<int>(j < count && ((found >> j) & 1) == 0);
     }
+    for (int j = 0; j < 8; ++j) active[j] = kept_values[j < kept ? j : 0];
     count = kept;
-    for (int j = count; j < 8; ++j) active[j] = active[0];
   }
 
   // first_unreached on every member of the team, between rounds: the proof of
@@ -3882,10 +3901,8 @@ class FastKernel {
                                       std::uint32_t count) const {
     std::uint32_t kept = 0;
     for (std::uint32_t group = 0; group < count; group += 8) {
-      V active[8] = {};
-      int live = 0;
-      for (std::uint32_t i = group; i < count && live < 8; ++i) active[live++] = static_cast<V>(candidates[i]);
-      for (int j = live; j < 8; ++j) active[j] = active[0];
+      V active[8];
+      int live = load_group(std::span<const std::uint32_t>(candidates + group, count - group), active);
       for (std::uint64_t k : splits_) {
         const std::uint64_t in_block = scanned_own_pairs(n - k, share);
         if (live == 0 || in_block == 0) continue;
@@ -3894,7 +3911,7 @@ class FastKernel {
         constexpr std::uint64_t kW = Lanes<V>::kWidth;
         const PairView<V> whole = g_.pairs(n - k, 1, in_block + kW);
         if (whole.count == in_block + kW - 1) {
-          std::uint32_t found = reached_in_run(whole.lo, whole.hi, in_block, active);
+          std::uint32_t found = reached_in_run(whole.lo, whole.hi, in_block, active, live);
           found &= (std::uint32_t{1} << live) - 1;
           drop_found(found, active, live);
         } else {
