@@ -1476,10 +1476,7 @@ class FastKernel {
       if (team_scan_.size() < members) team_scan_.resize(members);
       for (std::size_t group = 0; group < candidates.size(); group += 8) {
         V active[8];
-        int count = 0;
-        for (std::size_t i = group; i < candidates.size() && count < 8; ++i) {
-          active[count++] = static_cast<V>(candidates[i]);
-        }
+        const int count = load_group(candidates.subspan(group), active);
         const std::uint32_t all = (std::uint32_t{1} << count) - 1;
         std::atomic<std::uint32_t> reached{0};  // bit j: active[j] is reached
         for (const std::uint64_t k : splits_) {
@@ -1501,11 +1498,9 @@ class FastKernel {
               g_.read(rest - a - (pairs - 1), pairs, own.hi.data());  // ... g(rest - a - 1), g(rest - a)
               // The candidates not yet reached, by any member.
               V left[8];
-              int open = 0;
-              for (int j = 0; j < count; ++j) {
-                if ((done & (std::uint32_t{1} << j)) == 0) left[open++] = active[j];
-              }
-              for (int j = open; j < 8; ++j) left[j] = left[0];
+              std::copy_n(active, 8, left);
+              int open = count;
+              drop_found(done, left, open);
               const V* const hi = own.hi.data() + (pairs - 1);
               for (std::uint64_t at = 0; open > 0 && at < pairs;) {
                 std::uint32_t found = 0;
