@@ -6,7 +6,13 @@
 # runs first). Wall times are the tables' own "parallel" report. Per round:
 # the team's ratio over one thread, and the pair's (one thread's time twice
 # over the slower run of the pair): about the most two workers can give here,
-# whatever the program. Then the medians of both ratios.
+# whatever the program. Then the medians of both ratios. Beside the team's
+# time, a cache line's round trip between the two cores before and after it
+# (bench/core_round_trip): a host may place a virtual machine's two processors
+# on cores that share a cache or on cores that do not (about 55 against 330 ns
+# on the machine of docs/PERFORMANCE.md), and move them from one to the other
+# while the rounds run; a team is slower in the far placement, so compare
+# rounds within one placement.
 # Usage: bench/team_ceiling.sh [BUILD_DIR] [ROUNDS] TABLE ARGUMENTS...
 #   bench/team_ceiling.sh build/release 3 grundys-game --upto 16777216
 #   bench/team_ceiling.sh build/release 3 octal 0.007 --upto 262144
@@ -44,6 +50,10 @@ with open(sys.argv[1], "w") as serial:
   awk -v ticks="$(($(steal_ticks) - before))" -v hz="$(getconf CLK_TCK)" \
     'BEGIN { printf "; steal %.2f s", ticks / hz }' >> "$2.serial"
 }
+# A cache line's round trip between processors 0 and 1, in ns ("-" unless built).
+round_trip() {
+  if [[ -x "$build/bench/core_round_trip" ]]; then "$build/bench/core_round_trip"; else echo -; fi
+}
 table=("$@")
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg); table: ${table[*]}"
 for ((r = 1; r <= rounds; r++)); do
@@ -52,7 +62,11 @@ for ((r = 1; r <= rounds; r++)); do
   for run in "${runs[@]}"; do
     case $run in
       one) wall 1 "$scratch/one" ;;
-      team) wall 2 "$scratch/team" ;;
+      team)
+        before=$(round_trip)
+        wall 2 "$scratch/team"
+        printf '; round trip %s / %s ns' "$before" "$(round_trip)" >> "$scratch/team.serial"
+        ;;
       pair)
         wall 1 "$scratch/pair1" &
         wall 1 "$scratch/pair2"

@@ -1446,18 +1446,30 @@ class FastKernel {
   }
 
   // Drops from active[0, count) the members whose bit is set in `found`; keeps
-  // the order, and the slots past count repeat active[0].
+  // the order, and the slots past count repeat active[0]. The kept slots come
+  // from a table, so the eight moves are independent (a running count of the
+  // kept ones chained them: 28% of the provers' own time, grundy-mpi, perf).
   static void drop_found(std::uint32_t found, V (&active)[8], int& count) {
     if (found == 0) return;
+    const unsigned kept = ~found & ((1U << count) - 1U);
+    const std::array<std::uint8_t, 8>& from = kKeptSlots[kept];
     V kept_values[8];
-    int kept = 0;
-    for (int j = 0; j < 8; ++j) {
-      kept_values[kept] = active[j];  // kept <= j: in bounds, and overwritten unless kept
-      kept += static_cast<int>(j < count && ((found >> j) & 1) == 0);
-    }
-    for (int j = 0; j < 8; ++j) active[j] = kept_values[j < kept ? j : 0];
-    count = kept;
+    for (int j = 0; j < 8; ++j) kept_values[j] = active[from[j]];
+    std::copy_n(kept_values, 8, active);
+    count = std::popcount(kept);
   }
+  // kKeptSlots[m]: the slots whose bit m sets, in order, then the first of them repeated.
+  static constexpr std::array<std::array<std::uint8_t, 8>, 256> kKeptSlots = [] {
+    std::array<std::array<std::uint8_t, 8>, 256> table{};
+    for (unsigned m = 0; m < 256; ++m) {
+      std::size_t kept = 0;
+      for (std::uint8_t j = 0; j < 8; ++j) {
+        if (((m >> j) & 1U) != 0) table[m][kept++] = j;
+      }
+      for (std::size_t j = kept; j < 8; ++j) table[m][j] = table[m][0];
+    }
+    return table;
+  }();
 
   // first_unreached on every member of the team, between rounds: the proof of
   // a rare heap scans all its pairs, which past a streamed table's head and
