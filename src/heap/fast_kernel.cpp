@@ -2924,11 +2924,11 @@ class FastKernel {
       const bool tiles_first = all && (far_left || (next != nullptr && spec_.near_ready && near_left));
       if (i < ready && !tiles_first) {
         // A claim takes a share of the scans left (half of an even split, at
-        // least one): each claim moves the cursor's line between the members,
-        // one a scan cost Grundy's game from 2^22 on two threads 3-4%; the
-        // last claims, one scan each, still even out the members' ends.
+        // least kLeastClaim): each claim moves the cursor's line between the
+        // members, one a scan cost Grundy's game from 2^22 on two threads 3-4%;
+        // the last claims, a few scans each, still even out the members' ends.
         const std::size_t left = proofs_below(ready) - j;
-        std::size_t take = std::max<std::size_t>(1, left / (2 * members));
+        std::size_t take = std::min(left, std::max(kLeastClaim, left / (2 * members)));
         // A reduction started: member 0 lets it advance a few times a round.
         if (plan.progress && t == 0) take = std::min(take, progress_step_);
         if (spec_.next_scan.compare_exchange_weak(j, j + take, std::memory_order_relaxed)) {
@@ -2963,13 +2963,14 @@ class FastKernel {
         const detail::SharePiece near_pieces[] = {
             {near_part_.heap_from, near_part_.heap_to, near_part_.first, near_part_.last}};
         log.busy();
-        // A tile a claim: where no proof is left the near pass ends the round,
-        // and its claims are what a member that is done waits for (Grundy's
-        // game from 2^23 on two threads: serial 3.1-3.4% of the wall against
-        // 3.9-4.3% with eight claims a block).
+        // Down to a tile a claim: where no proof is left the near pass ends
+        // the round, and its claims are what a member that is done waits for
+        // (Grundy's game from 2^23 on two threads: serial 3.1-3.4% of the wall
+        // against 3.9-4.3% with eight claims a block). A share of what is left,
+        // not a tile, while much is: 10 claims a block where 16 moved the
+        // cursor's line from core to core (claim_left_heaps).
         const detail::SparseBlock<V> near = near_block(words);
-        if (claim_heaps(near, near_pieces, detail::kBlockQuantum, near_part_.heap_to, near_masks_.data(),
-                        spec_.near_cursor)) {
+        if (claim_left_heaps(near, near_pieces, members, near_part_.heap_to, near_masks_.data(), spec_.near_cursor)) {
           idle = 0;
           continue;
         }
@@ -3519,7 +3520,28 @@ class FastKernel {
                    std::uint64_t end, std::uint64_t* masks, std::atomic<std::uint64_t>& cursor) const {
     const std::uint64_t from = cursor.fetch_add(step, std::memory_order_relaxed);
     if (from >= end) return false;
-    const std::uint64_t to = std::min(end, from + step);
+    mark_heaps(block, pieces, from, std::min(end, from + step), masks);
+    return true;
+  }
+  // The same, a claim taking a share of the heap sizes left (1 / (2 x members)
+  // of them in whole tiles, at least one): few claims while much is left, a
+  // tile each at the end, where the members' ends even out.
+  bool claim_left_heaps(const detail::SparseBlock<V>& block, std::span<const detail::SharePiece> pieces,
+                        unsigned members, std::uint64_t end, std::uint64_t* masks,
+                        std::atomic<std::uint64_t>& cursor) const {
+    std::uint64_t from = cursor.load(std::memory_order_relaxed);
+    while (from < end) {
+      const std::uint64_t to = std::min(end, from + heap_step(end - from, 2 * members));
+      if (cursor.compare_exchange_weak(from, to, std::memory_order_relaxed)) {
+        mark_heaps(block, pieces, from, to, masks);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Marks the pieces' partners for heap sizes [from, to), their masks cleared first.
+  static void mark_heaps(const detail::SparseBlock<V>& block, std::span<const detail::SharePiece> pieces,
+                         std::uint64_t from, std::uint64_t to, std::uint64_t* masks) {
     for (unsigned w = 0; w < block.words; ++w) {
       std::fill(masks + w * block.length + from, masks + w * block.length + to, std::uint64_t{0});
     }
@@ -3530,7 +3552,6 @@ class FastKernel {
         detail::mark_partner_share(block, piece.first, piece.last, piece_from, piece_to, masks);
       }
     }
-    return true;
   }
 
   // Heap sizes a claim takes when a block is split in about `parts` (a
@@ -4123,6 +4144,11 @@ class FastKernel {
   // Guesses published to the provers together: each publication takes member 0
   // the cache line the provers watch (0.167's guesses took a quarter longer one at a time).
   static constexpr std::size_t kPublishedTogether = 8;
+  // The fewest proofs a claim takes (but the last): a claim moves the cursor's
+  // line from core to core, about as long as a proof where the cores share no
+  // cache (a round trip of 330 ns against 55, bench/core_round_trip); single
+  // proofs were 13 of a round's 32 claims (Grundy's game to 2^22, two threads).
+  static constexpr std::size_t kLeastClaim = 4;
   // The dense method marks the pairs (a, rest - a), a <= n / kDensePrefixShare,
   // and scans the rest for the candidates left. Since the marking takes the
   // XORs a vector at a time, a longer prefix pays: 0.007 on one thread, n / 8
