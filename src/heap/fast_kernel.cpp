@@ -38,6 +38,7 @@
 #include "grundy/heap/value_stream.hpp"
 #include "guessed_chunks.hpp"
 #include "proof_owners.hpp"
+#include "proof_runs.hpp"
 #include "sparse_block.hpp"
 #include "speculated_blocks.hpp"
 #include "worker_team.hpp"
@@ -2014,8 +2015,7 @@ class FastKernel {
     // reads it at each claim (speculate_member) without taking ready's line.
     alignas(64) std::atomic<std::size_t> ready{0};      // guesses written by member 0
     alignas(64) std::atomic<bool> guessed_all{false};   // member 0 is done: ready is final, the near pairs are set up
-    alignas(64) std::atomic<std::size_t> next_scan{0};  // the next guess to scan
-    std::atomic<std::uint64_t> near_cursor{0};  // the next block's heap sizes whose near pairs are claimed
+    alignas(64) std::atomic<std::uint64_t> near_cursor{0};  // the next block's heap sizes whose near pairs are claimed
     alignas(64) std::atomic<unsigned> finished{0};  // members done marking (combine_round)
     bool near_ready = false;                 // the next block's near pass is set up (before guessed_all)
     // With a team, member 1 sets up the next block's share at the start of the
@@ -2091,6 +2091,7 @@ class FastKernel {
       confirm_in_round_ = S::kInMemory && !group && members >= 2 && !control_.spoil_guesses;
       std::fill(guess_answers_.begin(), guess_answers_.end(), confirm_in_round_ ? kUnproved : kNone);
       if (group) set_proof_owners(length, std::nullopt, n / length);
+      proof_runs_.reset(proofs_below(length), members);
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, plan, block_end); };
       const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
@@ -2283,7 +2284,7 @@ class FastKernel {
         std::fill(guess_answers_.begin(), guess_answers_.end(), kNone);
         set_proof_owners(ready, guess_next ? std::optional(guesser_quota()) : std::nullopt, p / length);
         progress_step_ = std::max(kProofsBetweenProgress, own_proofs_.size() / kProgressCalls);
-        spec_.next_scan.store(0, std::memory_order_relaxed);
+        proof_runs_.reset(proofs_below(length), members);
         auto job = [&](unsigned t) { speculate_member(t, members, words, *current, proving, block_end); };
         run_team(job, members);
         overlap += team_overlap_;
@@ -2540,7 +2541,6 @@ class FastKernel {
   void start_round(std::uint64_t n, std::size_t known) {
     spec_.ready.store(known, std::memory_order_relaxed);
     spec_.guessed_all.store(false, std::memory_order_relaxed);
-    spec_.next_scan.store(0, std::memory_order_relaxed);
     spec_.near_cursor.store(0, std::memory_order_relaxed);
     spec_.near_ready = false;
     spec_.far_dropped = false;
@@ -2903,14 +2903,17 @@ class FastKernel {
     // many cores every member makes.
     std::size_t ready = 0;
     bool all = false;
+    bool proofs_done = !plan.prove;  // every proof is claimed (known once all guesses are made)
+    bool starved = true;             // no proof was ready at the last claim: ready is read again
+    // The guesses made when a claim last found no proof ready: until more are,
+    // none is (the runs' cursors only advance), and the runs are not read again.
+    std::size_t failed_at = std::numeric_limits<std::size_t>::max();
     for (unsigned idle = 0;;) {
       if (t == 0 && confirm_in_round_) confirm_proved();
-      std::size_t j = spec_.next_scan.load(std::memory_order_relaxed);
-      const std::size_t i = plan.prove ? proof_index(j) : std::numeric_limits<std::size_t>::max();
       if (!all && spec_.guessed_all.load(std::memory_order_acquire)) {
         all = true;
         ready = spec_.ready.load(std::memory_order_acquire);  // final once guessed_all is set
-      } else if (i >= ready && !all) {
+      } else if (starved && !all) {
         ready = spec_.ready.load(std::memory_order_acquire);
       }
       // Once every guess is made, the share's and the near pass's claims go
@@ -2922,16 +2925,16 @@ class FastKernel {
       // 0.5-1.3 us).
       if (all && !far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       const bool tiles_first = all && (far_left || (next != nullptr && spec_.near_ready && near_left));
-      if (i < ready && !tiles_first) {
-        // A claim takes a share of the scans left (half of an even split, at
-        // least kLeastClaim): each claim moves the cursor's line between the
-        // members, one a scan cost Grundy's game from 2^22 on two threads 3-4%;
-        // the last claims, a few scans each, still even out the members' ends.
-        const std::size_t left = proofs_below(ready) - j;
-        std::size_t take = std::min(left, std::max(kLeastClaim, left / (2 * members)));
-        // A reduction started: member 0 lets it advance a few times a round.
-        if (plan.progress && t == 0) take = std::min(take, progress_step_);
-        if (spec_.next_scan.compare_exchange_weak(j, j + take, std::memory_order_relaxed)) {
+      if (!proofs_done && !tiles_first && ready == failed_at) {
+        proofs_done = all;
+      } else if (!proofs_done && !tiles_first) {
+        // A claim takes a share of the scans left in a member's run (ProofRuns),
+        // at least kLeastClaim; a reduction started, member 0 takes a few at
+        // most, to let it advance a few times a round.
+        const std::size_t most = plan.progress && t == 0 ? progress_step_ : std::numeric_limits<std::size_t>::max();
+        std::size_t j = 0;
+        std::size_t take = 0;
+        if (proof_runs_.claim(t, proofs_below(ready), kLeastClaim, most, j, take)) {
           log.busy();
           // Member 0 wrote the claimed guesses' candidates on its core: their
           // lines are fetched together, not one miss per proof (Grundy's game
@@ -2946,8 +2949,12 @@ class FastKernel {
           for (std::size_t k = 0; k < take; ++k) scan_guess(current, proof_index(j + k), prefix, words);
           if (plan.progress && t == 0) control_.group->progress();
           idle = 0;
+          starved = false;
+          continue;
         }
-        continue;
+        proofs_done = all;  // ready is final: every proof is claimed
+        starved = true;
+        failed_at = ready;
       }
       if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       if (far_left) {
@@ -2981,8 +2988,8 @@ class FastKernel {
         set_far();
         continue;
       }
-      if (i < ready) continue;  // the share and the near pass are done: the proofs left
-      if (all) break;           // every scan claimed, every share chunk done
+      if (!proofs_done && (all || !starved)) continue;  // the share and the near pass are done: the proofs left
+      if (all) break;                                   // every scan claimed, every share chunk done
       log.idle();
       detail::pause_briefly(++idle);
     }
@@ -4278,6 +4285,7 @@ class FastKernel {
   std::vector<detail::BusyLog> busy_;  // per member, the last job's busy spans
   std::vector<std::pair<std::int64_t, int>> events_;  // overlapped_nanoseconds' sweep
   Speculation spec_;
+  detail::ProofRuns proof_runs_;  // the round's proofs, a run a member
   SmallRare small_rare_;
   bool scan_own_pairs_ = false;                   // scanned_own_pairs: set with the blocks' mask words
   std::vector<std::uint64_t> guess_values_;       // per heap size of the block: member 0's m
