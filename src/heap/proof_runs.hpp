@@ -54,15 +54,6 @@ class ProofRuns {
     return false;
   }
 
-  /// Whether some run still has a proof below `ready`.
-  [[nodiscard]] bool any_below(std::size_t ready) const {
-    for (unsigned member = 0; member < members_; ++member) {
-      const Run& run = runs_[member];
-      if (run.cursor.load(std::memory_order_relaxed) < std::min(run.end, ready)) return true;
-    }
-    return false;
-  }
-
  private:
   struct alignas(64) Run {
     std::atomic<std::size_t> cursor{0};  // the run's next proof
@@ -75,7 +66,7 @@ class ProofRuns {
     std::size_t at = run.cursor.load(std::memory_order_relaxed);
     while (at < limit) {
       const std::size_t left = limit - at;
-      const std::size_t take = std::min({left, most, std::max(least, left / part)});
+      const std::size_t take = std::max<std::size_t>(1, std::min({left, most, std::max(least, left / part)}));
       if (run.cursor.compare_exchange_weak(at, at + take, std::memory_order_relaxed)) {
         first = at;
         taken = take;

@@ -66,11 +66,9 @@ TEST(ProofRuns, ClaimsKeepToReadyAndTheBounds) {
   ASSERT_TRUE(runs.claim(0, 16, 4, 2, first, taken));
   EXPECT_EQ(first, 3U);
   EXPECT_EQ(taken, 2U);  // at most 2
-  EXPECT_TRUE(runs.any_below(16));
   ASSERT_TRUE(runs.claim(0, 16, 16, kNoBound, first, taken));
   EXPECT_EQ(first + taken, 16U);
-  EXPECT_FALSE(runs.any_below(16));
-  EXPECT_FALSE(runs.claim(0, 16, 1, kNoBound, first, taken));
+  EXPECT_FALSE(runs.claim(0, 16, 1, kNoBound, first, taken));  // every proof claimed
 }
 
 TEST(ProofRuns, EveryProofOnceOnThreads) {
@@ -102,7 +100,9 @@ TEST(ProofRuns, EveryProofOnceOnThreads) {
       member(0);
       for (std::thread& thread : threads) thread.join();
       for (std::size_t j = 0; j < count; ++j) ASSERT_EQ(claimed[j].load(), 1) << "proof " << j << " of " << count;
-      EXPECT_FALSE(runs.any_below(count));
+      std::size_t first = 0;
+      std::size_t taken = 0;
+      EXPECT_FALSE(runs.claim(0, count, 1, kNoBound, first, taken));
     }
   }
 }
