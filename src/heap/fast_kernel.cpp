@@ -2904,16 +2904,16 @@ class FastKernel {
     std::size_t ready = 0;
     bool all = false;
     bool proofs_done = !plan.prove;  // every proof is claimed (known once all guesses are made)
-    bool starved = true;             // no proof was ready at the last claim: ready is read again
-    // The guesses made when a claim last found no proof ready: until more are,
-    // none is (the runs' cursors only advance), and the runs are not read again.
-    std::size_t failed_at = std::numeric_limits<std::size_t>::max();
+    // The guesses made when a claim last found no proof ready (kNone: the last
+    // claim took some): ready is read again, and until more guesses are made no
+    // proof is (the runs' cursors only advance), so the runs are not read again.
+    std::size_t failed_at = 0;
     for (unsigned idle = 0;;) {
       if (t == 0 && confirm_in_round_) confirm_proved();
       if (!all && spec_.guessed_all.load(std::memory_order_acquire)) {
         all = true;
         ready = spec_.ready.load(std::memory_order_acquire);  // final once guessed_all is set
-      } else if (starved && !all) {
+      } else if (failed_at != kNone && !all) {
         ready = spec_.ready.load(std::memory_order_acquire);
       }
       // Once every guess is made, the share's and the near pass's claims go
@@ -2949,11 +2949,10 @@ class FastKernel {
           for (std::size_t k = 0; k < take; ++k) scan_guess(current, proof_index(j + k), prefix, words);
           if (plan.progress && t == 0) control_.group->progress();
           idle = 0;
-          starved = false;
+          failed_at = kNone;
           continue;
         }
         proofs_done = all;  // ready is final: every proof is claimed
-        starved = true;
         failed_at = ready;
       }
       if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
@@ -2988,8 +2987,9 @@ class FastKernel {
         set_far();
         continue;
       }
-      if (!proofs_done && (all || !starved)) continue;  // the share and the near pass are done: the proofs left
-      if (all) break;                                   // every scan claimed, every share chunk done
+      if (!proofs_done && (all || failed_at == kNone))
+        continue;      // the share and the near pass are done: the proofs left
+      if (all) break;  // every scan claimed, every share chunk done
       log.idle();
       detail::pause_briefly(++idle);
     }
