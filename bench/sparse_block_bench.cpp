@@ -5,7 +5,9 @@
 // the pairs in its argument, per mille), the form that marks one class of
 // values per pass (every source common; values below 256, or below 512 with
 // those from 256 set one by one), beside the portable
-// form (32-bit values) as the baseline. Items are pairs times heap sizes.
+// form (32-bit values) as the baseline; where the processor runs AVX-512, the
+// AVX2 forms (`Avx2`) beside the AVX-512 ones, whose tiles are 32 heap sizes.
+// Items are pairs times heap sizes.
 // And a team's block of 256 heap sizes as K members share it, by partners
 // (each member's masks ORed after) beside by heap sizes (one set of masks).
 // And a team's near pass, whose sources are padded where a pair's other heap
@@ -20,6 +22,7 @@
 #include <random>
 #include <vector>
 
+#include "heap/cpu_features.hpp"
 #include "heap/sparse_block.hpp"
 
 namespace {
@@ -89,6 +92,20 @@ void BM_MarkBlock(benchmark::State& state) {
   time_marking(state, block.view(), block.words, kPartners);
 }
 
+// The AVX2 forms while it lives, on a processor that runs AVX-512 too.
+struct Avx2Forms {
+  Avx2Forms() { grundy::heap::detail::use_avx512(false); }
+  ~Avx2Forms() { grundy::heap::detail::use_avx512(true); }
+  Avx2Forms(const Avx2Forms&) = delete;
+  Avx2Forms& operator=(const Avx2Forms&) = delete;
+};
+
+void BM_MarkBlockAvx2(benchmark::State& state) {
+  const Avx2Forms forms;
+  BM_MarkBlock<std::uint16_t>(state);
+}
+BENCHMARK(BM_MarkBlockAvx2)->Name("BM_MarkBlockVectorAvx2")->ArgNames({"words", "high"})->Args({4, 0})->Args({8, 1});
+
 // 16-bit values: the vector form; 32-bit values: the portable form (the baseline).
 // Arguments: mask words, then values from 256 on per mille.
 BENCHMARK(BM_MarkBlock<std::uint16_t>)
@@ -149,6 +166,16 @@ BENCHMARK(BM_MarkBlockByClass)
     ->Args({4, 0, 80})
     ->Args({8, 1, kPartners})
     ->Args({8, 10, kPartners});
+
+void BM_MarkBlockByClassAvx2(benchmark::State& state) {
+  const Avx2Forms forms;
+  BM_MarkBlockByClass(state);
+}
+BENCHMARK(BM_MarkBlockByClassAvx2)
+    ->ArgNames({"words", "high", "chunk"})
+    ->Args({4, 0, kPartners})
+    ->Args({4, 0, 80})
+    ->Args({8, 1, kPartners});
 
 // A team's block of Grundy's game (256 heap sizes, four mask words, one class
 // per pass) as `members` share its far share, one thread doing every member's

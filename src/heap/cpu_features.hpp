@@ -9,4 +9,11 @@ namespace grundy::heap::detail {
 /// initialisation has read it: a caller that early takes the portable forms.
 extern const bool kHaveAvx2;
 
+/// Whether the block's marking takes tiles of 32 heap sizes in AVX-512
+/// registers (F and BW): true where the processor runs them, unless
+/// turned off by use_avx512(false) (tests check the AVX2 forms so on the same
+/// machine). Read once a call of the marking, not a pair.
+[[nodiscard]] bool avx512_in_use();
+void use_avx512(bool allowed);
+
 }  // namespace grundy::heap::detail

@@ -3562,9 +3562,10 @@ class FastKernel {
   }
 
   // Heap sizes a claim takes when a block is split in about `parts` (a
-  // multiple of the marking's lanes).
+  // multiple of the marking's tile).
   [[nodiscard]] static std::uint64_t heap_step(std::uint64_t length, std::size_t parts) {
-    return std::max(detail::kBlockQuantum, length / parts / detail::kBlockQuantum * detail::kBlockQuantum);
+    const std::uint64_t tile = detail::marking_tile();
+    return std::max(tile, length / parts / tile * tile);
   }
 
   // Marks into the block's combined masks the pairs of partners r < near whose

@@ -285,6 +285,196 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
   }
 }
 
+// share_by_class_avx2 with AVX-512 (F, BW): a tile is 32 heap sizes, one
+// 64-byte load a pair where the AVX2 form makes two passes of 32 bytes, and
+// each 32-bit chunk is one register of 16 heap sizes where AVX2 needs two:
+// about half the instructions a pair. A stretch's last tile of 16, if any,
+// goes to the AVX2 form.
+// GCC 12 warns of its own AVX-512 conversions (they start from an undefined register).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+// Sixteen heaps' 64-bit mask words (lane l: heap l) from their low and high
+// 32-bit halves, ORed into at[0 .. 16).
+[[gnu::target("avx2,avx512f,avx512bw")]] inline void or_chunks_into_words(__m512i low_halves, __m512i high_halves,
+                                                                          std::uint64_t* at) {
+  for (unsigned q = 0; q < 2; ++q) {
+    const __m256i low = q == 0 ? _mm512_castsi512_si256(low_halves) : _mm512_extracti64x4_epi64(low_halves, 1);
+    const __m256i high = q == 0 ? _mm512_castsi512_si256(high_halves) : _mm512_extracti64x4_epi64(high_halves, 1);
+    const __m512i words =
+        _mm512_or_si512(_mm512_cvtepu32_epi64(low), _mm512_slli_epi64(_mm512_cvtepu32_epi64(high), 32));
+    _mm512_storeu_si512(at + 8 * q, _mm512_or_si512(_mm512_loadu_si512(at + 8 * q), words));
+  }
+}
+
+// share_avx2 with AVX-512 (F, BW): a tile is 32 heap sizes, each chunk of
+// values one register of 16 of them (the AVX2 form's tiles are 16 heap sizes
+// in two registers a chunk, or 8 in one for values below 256). A stretch's
+// last tile of 16, if any, goes to the AVX2 form.
+template <unsigned kChunks, bool kUnequal, bool kHigh, bool kPadded>
+[[gnu::target("avx2,avx512f,avx512bw")]] void share_avx512(const SparseBlock<std::uint16_t>& block, std::size_t first,
+                                                           std::size_t last, std::uint64_t heap_from,
+                                                           std::uint64_t heap_to, std::uint64_t* masks) {
+  constexpr std::uint64_t kTile = 32;
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i all_ones = _mm512_set1_epi16(-1);
+  const std::uint64_t largest_split = largest_of(block.splits);
+  std::size_t live = first;
+  std::uint64_t i = heap_from;
+  for (; i + kTile <= heap_to; i += kTile) {
+    __m512i acc[kChunks][2];  // chunk c, half h: values 32 c .. 32 c + 31 of heap sizes i + 16 h + l
+    for (auto& chunk : acc) chunk[0] = chunk[1] = zero;
+    const std::uint64_t n0 = block.begin + i;
+    live = past_padding<kPadded>(block, largest_split, i, live, last);
+    for (std::size_t j = live; j < last; ++j) {
+      const std::uint64_t r = block.partners[j];
+      const __m512i v = _mm512_set1_epi16(static_cast<short>(block.partner_values[j]));
+      for (std::size_t s = 0; s < block.splits.size(); ++s) {
+        const std::uint64_t k = block.splits[s];
+        const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
+        __m512i x = _mm512_xor_si512(_mm512_loadu_si512(src), v);
+        if constexpr (kHigh) {
+          // Values 256 .. 511 (they reach no chunk); padding (512 on, kPadded) reaches none by itself.
+          const __mmask32 high = kPadded ? _mm512_cmpeq_epi16_mask(_mm512_srli_epi16(x, 8), _mm512_set1_epi16(1))
+                                         : _mm512_test_epi16_mask(x, _mm512_set1_epi16(static_cast<short>(0xff00)));
+          if (high != 0) {
+            alignas(64) std::uint16_t lanes[kTile];
+            _mm512_store_si512(lanes, x);
+            mark_high(lanes, kTile, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
+          }
+        }
+        if constexpr (kUnequal) {  // n - k = 2r: (r, r) is not a move; an all-ones lane reaches no chunk
+          const std::uint64_t equal_at = 2 * r + k - n0;
+          if (equal_at < kTile) x = _mm512_mask_mov_epi16(x, __mmask32{1} << equal_at, all_ones);
+        }
+        const __m512i half[2] = {_mm512_cvtepu16_epi32(_mm512_castsi512_si256(x)),
+                                 _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(x, 1))};
+        for (unsigned c = 0; c < kChunks; ++c) {
+          const __m512i base = _mm512_set1_epi32(static_cast<int>(32 * c));
+          for (unsigned h = 0; h < 2; ++h) {
+            acc[c][h] = _mm512_or_si512(acc[c][h], _mm512_sllv_epi32(one, _mm512_sub_epi32(half[h], base)));
+          }
+        }
+      }
+    }
+    for (unsigned w = 0; w < kChunks / 2; ++w) {
+      for (unsigned h = 0; h < 2; ++h) {
+        or_chunks_into_words(acc[2 * w][h], acc[2 * w + 1][h], masks + w * block.length + i + 16 * h);
+      }
+    }
+  }
+  if (i < heap_to) share_avx2<kChunks, kUnequal, kHigh, kPadded>(block, first, last, i, heap_to, masks);
+}
+template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
+[[gnu::target("avx2,avx512f,avx512bw")]] void share_by_class_avx512(const SparseBlock<std::uint16_t>& block,
+                                                                    std::size_t first, std::size_t last,
+                                                                    std::uint64_t heap_from, std::uint64_t heap_to,
+                                                                    std::uint64_t* masks) {
+  constexpr std::uint64_t kTile = 32;
+  const std::uint64_t mask = kHigh ? block.common_sources_mask & 0xff : block.common_sources_mask;
+  const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
+  const auto below_t = static_cast<std::uint16_t>((1U << t) - 1);
+  const std::uint64_t low_mask = mask & below_t;
+  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !kPadded;
+  const unsigned segment_chunks = 1U << (t - 5);
+  std::uint32_t pattern[kIdxChunks] = {};
+  for (unsigned k = 0; k < segment_chunks && k < kIdxChunks; ++k) {
+    for (unsigned b = 0; b < 32; ++b) {
+      pattern[k] |= static_cast<std::uint32_t>(std::popcount((32 * k + b) & low_mask) & 1) << b;
+    }
+  }
+  const std::size_t split = std::clamp(block.odd_partners, first, last);
+  const std::size_t from[2] = {first, split};
+  const std::size_t to[2] = {split, last};
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i all_ones = _mm512_set1_epi16(-1);
+  const __m512i keep = _mm512_set1_epi16(static_cast<short>(below_t));
+  const std::uint64_t largest_split = largest_of(block.splits);
+  std::size_t live[2] = {from[0], from[1]};
+  std::uint64_t i = heap_from;
+  for (; i + kTile <= heap_to; i += kTile) {
+    const std::uint64_t n0 = block.begin + i;
+    // Lane l of half h: heap size i + 16 h + l.
+    alignas(64) std::uint32_t lanes[2][kIdxChunks][2][16] = {};
+    for (unsigned cls = 0; cls < 2; ++cls) {
+      live[cls] = past_padding<kPadded>(block, largest_split, i, live[cls], to[cls]);
+      if (live[cls] >= to[cls]) continue;
+      __m512i acc[kIdxChunks][2];
+      for (auto& chunk : acc) chunk[0] = chunk[1] = zero;
+      for (std::size_t j = live[cls]; j < to[cls]; ++j) {
+        const std::uint64_t r = block.partners[j];
+        const __m512i v = _mm512_set1_epi16(static_cast<short>(block.partner_values[j]));
+        for (std::size_t s = 0; s < block.splits.size(); ++s) {
+          const std::uint64_t k = block.splits[s];
+          const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
+          __m512i x = _mm512_xor_si512(_mm512_loadu_si512(src), v);
+          // Values 256 .. 511 set one by one; their lanes then reach no chunk
+          // (padding, 512 on, keeps its high bits in the index: none either).
+          __mmask32 high = 0;
+          if constexpr (kHigh) {
+            high = kPadded ? _mm512_cmpeq_epi16_mask(_mm512_srli_epi16(x, 8), _mm512_set1_epi16(1))
+                           : _mm512_test_epi16_mask(x, _mm512_set1_epi16(static_cast<short>(0xff00)));
+            if (high != 0) {
+              alignas(64) std::uint16_t xors[kTile];
+              _mm512_store_si512(xors, x);
+              mark_high(xors, kTile, kUnequal ? 2 * r + k - n0 : kTile, masks + i, block.length);
+            }
+          }
+          // The index: x without bit t (bits below it kept, those above shifted down).
+          x = top_bit_only ? _mm512_and_si512(x, keep)
+                           : _mm512_ternarylogic_epi32(keep, x, _mm512_srli_epi16(x, 1), 0xca);
+          if constexpr (kHigh) x = _mm512_mask_mov_epi16(x, high, all_ones);
+          if constexpr (kUnequal) {  // n - k = 2r: (r, r) is not a move; an all-ones lane reaches no chunk
+            const std::uint64_t equal_at = 2 * r + k - n0;
+            if (equal_at < kTile) x = _mm512_mask_mov_epi16(x, __mmask32{1} << equal_at, all_ones);
+          }
+          const __m512i half[2] = {_mm512_cvtepu16_epi32(_mm512_castsi512_si256(x)),
+                                   _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(x, 1))};
+          for (unsigned c = 0; c < kIdxChunks; ++c) {
+            const __m512i base = _mm512_set1_epi32(static_cast<int>(32 * c));
+            for (unsigned h = 0; h < 2; ++h) {
+              acc[c][h] = _mm512_or_si512(acc[c][h], _mm512_sllv_epi32(one, _mm512_sub_epi32(half[h], base)));
+            }
+          }
+        }
+      }
+      for (unsigned c = 0; c < kIdxChunks; ++c) {
+        for (unsigned h = 0; h < 2; ++h) _mm512_store_si512(lanes[cls][c][h], acc[c][h]);
+      }
+    }
+    // Bit t back (as in share_by_class_avx2), then each heap's 64-bit words
+    // from chunks 2 w (low half) and 2 w + 1 (high half), eight heaps a store.
+    for (unsigned h = 0; h < 2; ++h) {
+      __m512i values[2 * kIdxChunks];
+      for (auto& chunk : values) chunk = zero;
+      for (unsigned cls = 0; cls < 2; ++cls) {
+        const std::uint32_t flip = cls != 0 ? ~std::uint32_t{0} : 0;
+        for (unsigned c = 0; c < kIdxChunks; ++c) {
+          const __m512i bits = _mm512_load_si512(lanes[cls][c][h]);
+          const unsigned segment = c / segment_chunks;
+          const unsigned within = c % segment_chunks;
+          const __m512i bit_t_set = _mm512_set1_epi32(static_cast<int>(pattern[within] ^ flip));
+          __m512i& without_t = values[(2 * segment) * segment_chunks + within];
+          __m512i& with_t = values[(2 * segment + 1) * segment_chunks + within];
+          without_t = _mm512_or_si512(without_t, _mm512_andnot_si512(bit_t_set, bits));
+          with_t = _mm512_or_si512(with_t, _mm512_and_si512(bits, bit_t_set));
+        }
+      }
+      for (unsigned w = 0; w < kIdxChunks; ++w) {
+        or_chunks_into_words(values[2 * w], values[2 * w + 1], masks + w * block.length + i + 16 * h);
+      }
+    }
+  }
+  if (i < heap_to) share_by_class_avx2<kIdxChunks, kUnequal, kHigh, kPadded>(block, first, last, i, heap_to, masks);
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
 // mark_run_pairs, 16 pairs a step, kWords words (kWords * 2 chunks of 32 values):
 // lanes past count read values that exist but are masked to a shift that sets
 // nothing. No intrinsic takes an immediate (an unoptimised build could not fold it).
@@ -344,6 +534,18 @@ template <unsigned kWords, bool kHigh = false>
 template <unsigned kChunks, bool kHigh = false>
 void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
                   std::uint64_t heap_to, std::uint64_t* masks) {
+  if (avx512_in_use()) {
+    if (block.padded) {
+      if (block.unequal_split) {
+        return share_avx512<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+      }
+      return share_avx512<kChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+    }
+    if (block.unequal_split) {
+      return share_avx512<kChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+    }
+    return share_avx512<kChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  }
   if (block.padded) {
     if (block.unequal_split) {
       return share_avx2<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
@@ -359,6 +561,18 @@ void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, st
 template <unsigned kIdxChunks, bool kHigh = false>
 void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                    std::uint64_t heap_from, std::uint64_t heap_to, std::uint64_t* masks) {
+  if (avx512_in_use()) {
+    if (block.padded) {
+      if (block.unequal_split) {
+        return share_by_class_avx512<kIdxChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+      }
+      return share_by_class_avx512<kIdxChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+    }
+    if (block.unequal_split) {
+      return share_by_class_avx512<kIdxChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+    }
+    return share_by_class_avx512<kIdxChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  }
   if (block.padded) {
     if (block.unequal_split) {
       return share_by_class_avx2<kIdxChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
@@ -372,6 +586,8 @@ void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, s
 }
 
 }  // namespace
+
+std::uint64_t marking_tile() { return avx512_in_use() ? 2 * kBlockQuantum : kBlockQuantum; }
 
 template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,

@@ -96,6 +96,12 @@ template <class V>
 void mark_partner_share(const SparseBlock<V>& block, std::size_t first, std::size_t last, std::uint64_t from,
                         std::uint64_t to, std::uint64_t* masks);
 
+/// The heap sizes a pass of the marking takes at once: 32 where it runs in
+/// AVX-512 registers (16-bit values), else kBlockQuantum. Workers' stretches cut
+/// at multiples of it keep the tiles whole (a stretch's odd tile of 16 goes to
+/// the AVX2 form, at half the pace).
+[[nodiscard]] std::uint64_t marking_tile();
+
 /// ORs into seen (`words` 64-bit words, every value below 64 * words) bit
 /// lo[i] ^ *(hi - i) for i < count: the pairs (a, rest - a) of a run of small
 /// heaps a, as the block's own values are reached. With 16-bit values, one,

@@ -123,6 +123,17 @@ std::vector<std::uint64_t> block_masks(const RandomBlock& b, unsigned words, std
   return masks;
 }
 
+// The marking of 16-bit values has AVX-512 forms (tiles of 32 heap sizes)
+// beside the AVX2 ones; where the processor runs both, each test checks both.
+class EachVectorForm {
+ public:
+  ~EachVectorForm() { use_avx512(true); }
+  [[nodiscard]] const char* use(bool avx512) const {
+    use_avx512(avx512);
+    return avx512 && avx512_in_use() ? "AVX-512" : "AVX2";
+  }
+};
+
 TEST(SparseBlock, MasksOfEveryWidthEqualTheDirectCount) {
   std::mt19937_64 random(20261124);
   // Widths are powers of two, as the kernel's are: an XOR of values below 64 w stays below 64 w.
@@ -132,12 +143,16 @@ TEST(SparseBlock, MasksOfEveryWidthEqualTheDirectCount) {
       ASSERT_FALSE(b.partners.empty());
       const std::vector<std::uint64_t> expected = direct_masks(b, words);
       const std::size_t workers = 1 + random() % 3;
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers), expected)
-          << words << " words, round " << round << ", 16-bit values";
+      const EachVectorForm forms;
+      for (const bool avx512 : {true, false}) {
+        const char* const form = forms.use(avx512);
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers), expected)
+            << words << " words, round " << round << ", 16-bit values, " << form;
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, 0, Split::heaps), expected)
+            << words << " words, round " << round << ", 16-bit values by heap sizes, " << form;
+      }
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, workers), expected)
           << words << " words, round " << round << ", 32-bit values";
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, 0, Split::heaps), expected)
-          << words << " words, round " << round << ", 16-bit values by heap sizes";
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, workers, 0, Split::heaps), expected)
           << words << " words, round " << round << ", 32-bit values by heap sizes";
     }
@@ -162,19 +177,56 @@ RandomBlock random_common_sources_block(std::mt19937_64& random, unsigned words,
 }
 
 TEST(SparseBlock, OneClassPerPassEqualsTheDirectCount) {
-  std::mt19937_64 random(20261125);
-  for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
-    const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));  // highest bit a value may have
-    for (int round = 0; round < 12; ++round) {
-      const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
-      const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
-      const RandomBlock b = random_common_sources_block(random, words, mask);
-      ASSERT_FALSE(b.partners.empty());
-      const std::size_t workers = 1 + random() % 3;
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask), direct_masks(b, words))
-          << words << " words, mask " << mask << ", round " << round;
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask, Split::heaps), direct_masks(b, words))
-          << words << " words, mask " << mask << ", round " << round << ", by heap sizes";
+  const EachVectorForm forms;
+  for (const bool avx512 : {true, false}) {
+    const char* const form = forms.use(avx512);
+    std::mt19937_64 random(20261125);
+    for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
+      const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));  // highest bit a value may have
+      for (int round = 0; round < 12; ++round) {
+        const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
+        const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
+        const RandomBlock b = random_common_sources_block(random, words, mask);
+        ASSERT_FALSE(b.partners.empty());
+        const std::size_t workers = 1 + random() % 3;
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask), direct_masks(b, words))
+            << words << " words, mask " << mask << ", round " << round << ", " << form;
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask, Split::heaps), direct_masks(b, words))
+            << words << " words, mask " << mask << ", round " << round << ", by heap sizes, " << form;
+      }
+    }
+  }
+}
+
+// Grundy's game by class, with partners about half of every heap size of the
+// block (n = 2r: the equal split, not a move) and every source common.
+TEST(SparseBlock, OneClassPerPassLeavesOutTheEqualSplit) {
+  const EachVectorForm forms;
+  for (const bool avx512 : {true, false}) {
+    const char* const form = forms.use(avx512);
+    std::mt19937_64 random(20261130);
+    for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
+      const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));
+      for (int round = 0; round < 6; ++round) {
+        const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
+        const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
+        RandomBlock b = random_block(random, words);
+        b.unequal = true;
+        b.splits = {0};
+        // Values common from `low` on: the sources of the partners about b.begin / 2 lie above it.
+        const std::uint64_t low = b.begin / 2 - b.length;
+        const std::uint64_t low_bit = mask & (~mask + 1);
+        for (std::uint64_t n = low; n < b.begin; ++n) {
+          if ((std::popcount(b.table[n] & mask) & 1) == 0) b.table[n] ^= static_cast<std::uint32_t>(low_bit);
+        }
+        std::erase_if(b.partners, [&](std::uint64_t r) { return r >= low; });
+        for (std::uint64_t r = (b.begin - b.length) / 2; r < (b.begin + b.length) / 2 + 1; ++r) b.partners.push_back(r);
+        const std::size_t workers = 1 + random() % 3;
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask), direct_masks(b, words))
+            << words << " words, mask " << mask << ", round " << round << ", " << form;
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, workers, mask, Split::heaps), direct_masks(b, words))
+            << words << " words, mask " << mask << ", round " << round << ", by heap sizes, " << form;
+      }
     }
   }
 }
@@ -194,23 +246,32 @@ TEST(SparseBlock, PaddedSourcesMarkOnlyThePairsBelowTheBlock) {
     for (int round = 0; round < 6; ++round) {
       const RandomBlock b = with_near_partners(random_block(random, words));
       const std::vector<std::uint64_t> expected = direct_masks(b, words);
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1), expected) << words << " words, round " << round;
+      const EachVectorForm forms;
+      for (const bool avx512 : {true, false}) {
+        const char* const form = forms.use(avx512);
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1), expected)
+            << words << " words, round " << round << ", " << form;
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, 2, 0, Split::heaps), expected)
+            << words << " words, round " << round << ", by heap sizes, " << form;
+      }
       EXPECT_EQ(block_masks<std::uint32_t>(b, words, 2), expected) << words << " words, round " << round;
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 2, 0, Split::heaps), expected)
-          << words << " words, round " << round << ", by heap sizes";
     }
   }
-  for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
-    const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));
-    for (int round = 0; round < 8; ++round) {
-      const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
-      const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
-      const RandomBlock b = with_near_partners(random_common_sources_block(random, words, mask));
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1, mask), direct_masks(b, words))
-          << words << " words, mask " << mask << ", round " << round;
-      // Stretches that begin past the partners all padding: each skips them afresh.
-      EXPECT_EQ(block_masks<std::uint16_t>(b, words, 2, mask, Split::heaps), direct_masks(b, words))
-          << words << " words, mask " << mask << ", round " << round << ", by heap sizes";
+  const EachVectorForm forms;
+  for (const bool avx512 : {true, false}) {
+    const char* const form = forms.use(avx512);
+    for (unsigned words = 1; words <= kMaxMaskWords; words *= 2) {
+      const unsigned top = 5 + static_cast<unsigned>(std::countr_zero(words));
+      for (int round = 0; round < 8; ++round) {
+        const unsigned t = kMinClassBit + static_cast<unsigned>(random() % (top - kMinClassBit + 1));
+        const std::uint64_t mask = (std::uint64_t{1} << t) | (random() % (std::uint64_t{1} << t));
+        const RandomBlock b = with_near_partners(random_common_sources_block(random, words, mask));
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, 1, mask), direct_masks(b, words))
+            << words << " words, mask " << mask << ", round " << round << ", " << form;
+        // Stretches that begin past the partners all padding: each skips them afresh.
+        EXPECT_EQ(block_masks<std::uint16_t>(b, words, 2, mask, Split::heaps), direct_masks(b, words))
+            << words << " words, mask " << mask << ", round " << round << ", by heap sizes, " << form;
+      }
     }
   }
 }
