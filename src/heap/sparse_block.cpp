@@ -176,26 +176,42 @@ template <unsigned kChunks, bool kUnequal, bool kHigh, bool kPadded>
 // parity(x & M & 255), so those go by class with M & 255 (four index chunks, as
 // for four words), and a pass that meets one from 256 sets it one by one, as
 // share_avx2 does (values from 256 are 0.01% of Grundy's game's to 2^30).
+// The index of a value in the marking by class (share_by_class_avx2, _avx512):
+// M the sources' common mask (its bits below 256 with values from 256, kHigh),
+// t its highest bit; the index is the value without bit t.
+template <unsigned kIdxChunks>
+struct ClassIndex {
+  ClassIndex(const SparseBlock<std::uint16_t>& block, bool high, bool padded) {
+    const std::uint64_t mask = high ? block.common_sources_mask & 0xff : block.common_sources_mask;
+    const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
+    below_t = static_cast<std::uint16_t>((1U << t) - 1);
+    // Values below 2^(t+1) (bit t the highest a value has): the index is x without bit t.
+    // (Padding must keep its high bits, so it takes the general form.)
+    top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !padded;
+    segment_chunks = 1U << (t - 5);
+    const std::uint64_t low_mask = mask & below_t;
+    for (unsigned k = 0; k < segment_chunks && k < kIdxChunks; ++k) {
+      for (unsigned b = 0; b < 32; ++b) {
+        pattern[k] |= static_cast<std::uint32_t>(std::popcount((32 * k + b) & low_mask) & 1) << b;
+      }
+    }
+  }
+  std::uint16_t below_t = 0;               // the bits below t
+  bool top_bit_only = false;               // the index is x & below_t
+  unsigned segment_chunks = 0;             // index chunks per 2^t values
+  std::uint32_t pattern[kIdxChunks] = {};  // pattern[k] bit b: parity((32 k + b) & M) over the bits below t
+};
+
 template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
 [[gnu::target("avx2")]] void share_by_class_avx2(const SparseBlock<std::uint16_t>& block, std::size_t first,
                                                  std::size_t last, std::uint64_t heap_from, std::uint64_t heap_to,
                                                  std::uint64_t* masks) {
   constexpr std::uint64_t kTile = 16;
-  const std::uint64_t mask = kHigh ? block.common_sources_mask & 0xff : block.common_sources_mask;
-  const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
-  const auto below_t = static_cast<std::uint16_t>((1U << t) - 1);
-  const std::uint64_t low_mask = mask & below_t;
-  // Values below 2^(t+1) (bit t the highest a value has): the index is x without bit t.
-  // (Padding must keep its high bits, so it takes the general form.)
-  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !kPadded;
-  // pattern[k] bit b: parity((32 k + b) & M) over the bits below t.
-  const unsigned segment_chunks = 1U << (t - 5);  // idx chunks per 2^t values
-  std::uint32_t pattern[kIdxChunks] = {};
-  for (unsigned k = 0; k < segment_chunks && k < kIdxChunks; ++k) {
-    for (unsigned b = 0; b < 32; ++b) {
-      pattern[k] |= static_cast<std::uint32_t>(std::popcount((32 * k + b) & low_mask) & 1) << b;
-    }
-  }
+  const ClassIndex<kIdxChunks> index(block, kHigh, kPadded);
+  const unsigned segment_chunks = index.segment_chunks;
+  const std::uint32_t* const pattern = index.pattern;
+  const bool top_bit_only = index.top_bit_only;
+  const auto below_t = index.below_t;
   // Partners [0, odd_partners) have odd values: their pairs' values are of class 0.
   const std::size_t split = std::clamp(block.odd_partners, first, last);
   const std::size_t from[2] = {first, split};
@@ -285,11 +301,6 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
   }
 }
 
-// share_by_class_avx2 with AVX-512 (F, BW): a tile is 32 heap sizes, one
-// 64-byte load a pair where the AVX2 form makes two passes of 32 bytes, and
-// each 32-bit chunk is one register of 16 heap sizes where AVX2 needs two:
-// about half the instructions a pair. A stretch's last tile of 16, if any,
-// goes to the AVX2 form.
 // GCC 12 warns of its own AVX-512 conversions (they start from an undefined register).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
@@ -368,24 +379,23 @@ template <unsigned kChunks, bool kUnequal, bool kHigh, bool kPadded>
   }
   if (i < heap_to) share_avx2<kChunks, kUnequal, kHigh, kPadded>(block, first, last, i, heap_to, masks);
 }
+
+// share_by_class_avx2 with AVX-512 (F, BW): a tile is 32 heap sizes, one
+// 64-byte load a pair where the AVX2 form makes two passes of 32 bytes, and
+// each 32-bit chunk is one register of 16 heap sizes where AVX2 needs two:
+// about half the instructions a pair. A stretch's last tile of 16, if any,
+// goes to the AVX2 form.
 template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
 [[gnu::target("avx2,avx512f,avx512bw")]] void share_by_class_avx512(const SparseBlock<std::uint16_t>& block,
                                                                     std::size_t first, std::size_t last,
                                                                     std::uint64_t heap_from, std::uint64_t heap_to,
                                                                     std::uint64_t* masks) {
   constexpr std::uint64_t kTile = 32;
-  const std::uint64_t mask = kHigh ? block.common_sources_mask & 0xff : block.common_sources_mask;
-  const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
-  const auto below_t = static_cast<std::uint16_t>((1U << t) - 1);
-  const std::uint64_t low_mask = mask & below_t;
-  const bool top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !kPadded;
-  const unsigned segment_chunks = 1U << (t - 5);
-  std::uint32_t pattern[kIdxChunks] = {};
-  for (unsigned k = 0; k < segment_chunks && k < kIdxChunks; ++k) {
-    for (unsigned b = 0; b < 32; ++b) {
-      pattern[k] |= static_cast<std::uint32_t>(std::popcount((32 * k + b) & low_mask) & 1) << b;
-    }
-  }
+  const ClassIndex<kIdxChunks> index(block, kHigh, kPadded);
+  const unsigned segment_chunks = index.segment_chunks;
+  const std::uint32_t* const pattern = index.pattern;
+  const bool top_bit_only = index.top_bit_only;
+  const auto below_t = index.below_t;
   const std::size_t split = std::clamp(block.odd_partners, first, last);
   const std::size_t from[2] = {first, split};
   const std::size_t to[2] = {split, last};
