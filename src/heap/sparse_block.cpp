@@ -539,60 +539,40 @@ template <unsigned kWords, bool kHigh = false>
   }
 }
 
-// A padded block takes forms of its own: they skip the partners all padding in
-// each tile, and with values from 256 (kHigh) test for 256 .. 511 alone.
+// Calls form.template operator()<kUnequal, kPadded>() with the block's rule
+// against equal heaps and its padding: each marking form is compiled for each
+// (a padded block's forms skip the partners all padding in each tile, and with
+// values from 256, kHigh, test for 256 .. 511 alone).
+template <class Form>
+void for_block_shape(const SparseBlock<std::uint16_t>& block, Form&& form) {
+  if (block.padded) {
+    if (block.unequal_split) return form.template operator()<true, true>();
+    return form.template operator()<false, true>();
+  }
+  if (block.unequal_split) return form.template operator()<true, false>();
+  form.template operator()<false, false>();
+}
+
 template <unsigned kChunks, bool kHigh = false>
 void share_chunks(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last, std::uint64_t heap_from,
                   std::uint64_t heap_to, std::uint64_t* masks) {
-  if (avx512_in_use()) {
-    if (block.padded) {
-      if (block.unequal_split) {
-        return share_avx512<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-      }
-      return share_avx512<kChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-    }
-    if (block.unequal_split) {
-      return share_avx512<kChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
-    }
-    return share_avx512<kChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
-  }
-  if (block.padded) {
-    if (block.unequal_split) {
-      return share_avx2<kChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-    }
-    return share_avx2<kChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-  }
-  if (block.unequal_split) {
-    return share_avx2<kChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
-  }
-  share_avx2<kChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+  const bool wide = avx512_in_use();
+  for_block_shape(block, [&]<bool kUnequal, bool kPadded>() {
+    if (wide) return share_avx512<kChunks, kUnequal, kHigh, kPadded>(block, first, last, heap_from, heap_to, masks);
+    share_avx2<kChunks, kUnequal, kHigh, kPadded>(block, first, last, heap_from, heap_to, masks);
+  });
 }
 
 template <unsigned kIdxChunks, bool kHigh = false>
 void share_classes(const SparseBlock<std::uint16_t>& block, std::size_t first, std::size_t last,
                    std::uint64_t heap_from, std::uint64_t heap_to, std::uint64_t* masks) {
-  if (avx512_in_use()) {
-    if (block.padded) {
-      if (block.unequal_split) {
-        return share_by_class_avx512<kIdxChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-      }
-      return share_by_class_avx512<kIdxChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
+  const bool wide = avx512_in_use();
+  for_block_shape(block, [&]<bool kUnequal, bool kPadded>() {
+    if (wide) {
+      return share_by_class_avx512<kIdxChunks, kUnequal, kHigh, kPadded>(block, first, last, heap_from, heap_to, masks);
     }
-    if (block.unequal_split) {
-      return share_by_class_avx512<kIdxChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
-    }
-    return share_by_class_avx512<kIdxChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
-  }
-  if (block.padded) {
-    if (block.unequal_split) {
-      return share_by_class_avx2<kIdxChunks, true, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-    }
-    return share_by_class_avx2<kIdxChunks, false, kHigh, true>(block, first, last, heap_from, heap_to, masks);
-  }
-  if (block.unequal_split) {
-    return share_by_class_avx2<kIdxChunks, true, kHigh, false>(block, first, last, heap_from, heap_to, masks);
-  }
-  share_by_class_avx2<kIdxChunks, false, kHigh, false>(block, first, last, heap_from, heap_to, masks);
+    share_by_class_avx2<kIdxChunks, kUnequal, kHigh, kPadded>(block, first, last, heap_from, heap_to, masks);
+  });
 }
 
 }  // namespace
