@@ -44,13 +44,14 @@ struct EachTarget {
 // whose x is 512 or more shifts by x & 0xfe0f, at least 16, to no bit at all.
 // Three instructions on the shuffle port a vector, where each target's
 // comparison takes one there (eight targets: 9 against 3).
+template <int K>
 struct TargetSet {
   __m512i words;
-  [[gnu::target("avx2,avx512f,avx512bw")]] TargetSet(const std::uint16_t* t, int count) {
+  [[gnu::target("avx2,avx512f,avx512bw")]] explicit TargetSet(const std::uint16_t* t) {
     const __m512i lane = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
                                           12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     words = _mm512_setzero_si512();
-    for (int j = 0; j < count; ++j) {
+    for (int j = 0; j < K; ++j) {
       const __mmask32 word = _mm512_cmpeq_epi16_mask(lane, _mm512_set1_epi16(static_cast<short>(t[j] >> 4)));
       words = _mm512_mask_or_epi32(words, static_cast<__mmask16>(0xffff), words,
                                    _mm512_maskz_set1_epi16(word, static_cast<short>(1U << (t[j] & 15U))));
@@ -62,8 +63,8 @@ struct TargetSet {
         _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(x, _mm512_set1_epi16(static_cast<short>(0xfe0f))));
     return _mm512_mask_testn_epi16_mask(miss, word, bit);
   }
-  static bool holds(const std::uint16_t* t, int count) {
-    for (int j = 0; j < count; ++j) {
+  static bool holds(const std::uint16_t* t) {
+    for (int j = 0; j < K; ++j) {
       if (t[j] >= 512) return false;
     }
     return true;
@@ -73,8 +74,10 @@ struct TargetSet {
 template <int K, class Filter>
 [[gnu::target("avx2,avx512f,avx512bw")]] std::uint64_t find_any_wide(const std::uint16_t* lo, const std::uint16_t* hi,
                                                                      std::uint64_t a, std::uint64_t end,
-                                                                     const std::uint16_t* t, const Filter& filter,
-                                                                     std::uint32_t& found) {
+                                                                     const std::uint16_t* t, std::uint32_t& found) {
+  // Made here, where it is inlined (a 512-bit argument would pass between code
+  // of two instruction sets, the set's making out of line).
+  const Filter filter(t);
   const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                                            22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   constexpr auto kEvery = static_cast<__mmask32>(~0U);
@@ -105,8 +108,8 @@ template <int K>
 std::uint64_t find_any_wide(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t a, std::uint64_t end,
                             const std::uint16_t* t, std::uint32_t& found) {
   // From four targets on, the set's look-up takes fewer instructions than the comparisons.
-  if (K >= 4 && TargetSet::holds(t, K)) return find_any_wide<K>(lo, hi, a, end, t, TargetSet(t, K), found);
-  return find_any_wide<K>(lo, hi, a, end, t, EachTarget<K>(t), found);
+  if (K >= 4 && TargetSet<K>::holds(t)) return find_any_wide<K, TargetSet<K>>(lo, hi, a, end, t, found);
+  return find_any_wide<K, EachTarget<K>>(lo, hi, a, end, t, found);
 }
 
 // The targets some lane of `lanes` in x equals, as bits.
@@ -126,8 +129,8 @@ template <int K>
 template <int K, class Filter>
 [[gnu::target("avx2,avx512f,avx512bw")]] std::uint32_t reached_in_run_wide(const std::uint16_t* lo,
                                                                            const std::uint16_t* hi, std::uint64_t count,
-                                                                           const std::uint16_t* t,
-                                                                           const Filter& filter) {
+                                                                           const std::uint16_t* t) {
+  const Filter filter(t);  // made here, as in find_any_wide
   const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                                            22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   constexpr auto kEvery = static_cast<__mmask32>(~0U);
@@ -154,8 +157,8 @@ template <int K>
 std::uint32_t reached_in_run_wide(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count,
                                   const std::uint16_t* t) {
   // A run is a few vectors: the set's making pays only for eight targets.
-  if (K >= 8 && TargetSet::holds(t, K)) return reached_in_run_wide<K>(lo, hi, count, t, TargetSet(t, K));
-  return reached_in_run_wide<K>(lo, hi, count, t, EachTarget<K>(t));
+  if (K >= 8 && TargetSet<K>::holds(t)) return reached_in_run_wide<K, TargetSet<K>>(lo, hi, count, t);
+  return reached_in_run_wide<K, EachTarget<K>>(lo, hi, count, t);
 }
 
 }  // namespace

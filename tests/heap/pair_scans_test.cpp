@@ -113,20 +113,21 @@ TEST(PairScans, ThirtyTwoBitScansMatchTheirContract) {
   check_random_scans<std::uint32_t>(11, 16, 1000);
 }
 
-// The targets reached by the pairs i < count of a short run (a block's own
-// pairs), every form against the pairs one by one, runs of every length
-// modulo the vectors' widths.
-TEST_F(EachScanForm, ShortRunsNameEveryTargetReached) {
+// The targets reached by the pairs i < count of a run, every form against the
+// pairs one by one: short runs (a block's own pairs) of every length modulo the
+// vectors' widths, and long ones (a whole scan in AVX-512 registers, which
+// looks for each target found no more and ends once all are found).
+TEST_F(EachScanForm, RunsNameEveryTargetReached) {
   std::mt19937_64 random(20261130);
   for (const bool wide : {true, false}) {
     use_avx512(wide);
     SCOPED_TRACE(wide && avx512_in_use() ? "AVX-512" : "AVX2 or portable");
-    for (int round = 0; round < 4000; ++round) {
-      const std::uint16_t span = round % 2 == 0 ? 512 : 32;
+    for (int round = 0; round < 6000; ++round) {
+      const std::uint16_t span = round % 3 == 0 ? 512 : round % 3 == 1 ? 32 : 4096;
+      const std::uint64_t count = 1 + random() % (round % 4 == 0 ? 3000 : 130);
       // The AVX2 form reads up to 15 pairs past the run: the table holds them.
-      std::vector<std::uint16_t> table(300);
+      std::vector<std::uint16_t> table(2 * count + 40);
       for (auto& v : table) v = static_cast<std::uint16_t>(random() % span);
-      const std::uint64_t count = 1 + random() % 130;
       const std::uint64_t r = table.size() - 1;
       const int targets = 1 + static_cast<int>(random() % 8);
       std::uint16_t t[8];
