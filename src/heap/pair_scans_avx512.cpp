@@ -71,47 +71,6 @@ struct TargetSet {
   }
 };
 
-template <int K, class Filter>
-[[gnu::target("avx2,avx512f,avx512bw")]] std::uint64_t find_any_wide(const std::uint16_t* lo, const std::uint16_t* hi,
-                                                                     std::uint64_t a, std::uint64_t end,
-                                                                     const std::uint16_t* t, std::uint32_t& found) {
-  // Made here, where it is inlined (a 512-bit argument would pass between code
-  // of two instruction sets, the set's making out of line).
-  const Filter filter(t);
-  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-                                           22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-  constexpr auto kEvery = static_cast<__mmask32>(~0U);
-  found = 0;
-  for (; a + kStep <= end; a += kStep) {
-    const __m512i first = wide_pair_xors(lo, hi, a, reverse);
-    const __m512i second = wide_pair_xors(lo, hi, a + kWide, reverse);
-    if (filter.missed(filter.missed(kEvery, first), second) == kEvery) continue;
-    for (int j = 0; j < K; ++j) {
-      const __m512i target = _mm512_set1_epi16(static_cast<short>(t[j]));
-      if ((_mm512_cmpeq_epi16_mask(first, target) | _mm512_cmpeq_epi16_mask(second, target)) != 0) {
-        found |= std::uint32_t{1} << j;
-      }
-    }
-    return a + kStep;
-  }
-  for (; a < end; ++a) {
-    const auto x = static_cast<std::uint16_t>(lo[a] ^ *(hi - a));
-    for (int j = 0; j < K; ++j) {
-      if (x == t[j]) found |= std::uint32_t{1} << j;
-    }
-    if (found != 0) return a + 1;
-  }
-  return end;
-}
-
-template <int K>
-std::uint64_t find_any_wide(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t a, std::uint64_t end,
-                            const std::uint16_t* t, std::uint32_t& found) {
-  // From four targets on, the set's look-up takes fewer instructions than the comparisons.
-  if (K >= 4 && TargetSet<K>::holds(t)) return find_any_wide<K, TargetSet<K>>(lo, hi, a, end, t, found);
-  return find_any_wide<K, EachTarget<K>>(lo, hi, a, end, t, found);
-}
-
 // The targets some lane of `lanes` in x equals, as bits.
 template <int K>
 [[gnu::target("avx2,avx512f,avx512bw")]] std::uint32_t targets_in(__m512i x, __mmask32 lanes, const std::uint16_t* t) {
@@ -122,6 +81,48 @@ template <int K>
     }
   }
   return found;
+}
+
+template <int K, class Filter>
+[[gnu::target("avx2,avx512f,avx512bw")]] std::uint64_t find_any_wide(const std::uint16_t* lo, const std::uint16_t* hi,
+                                                                     std::uint64_t a, std::uint64_t end,
+                                                                     const std::uint16_t* t, std::uint32_t& found) {
+  // Made here, where it is inlined (a 512-bit argument would pass between code
+  // of two instruction sets, the set's making out of line).
+  const Filter filter(t);
+  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                           22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  constexpr auto kEvery = static_cast<__mmask32>(~0U);
+  // `found` is written once, on return: or-ed into memory target by target, the
+  // caller's read of it waited for the chain of stores.
+  for (; a + kStep <= end; a += kStep) {
+    const __m512i first = wide_pair_xors(lo, hi, a, reverse);
+    const __m512i second = wide_pair_xors(lo, hi, a + kWide, reverse);
+    if (filter.missed(filter.missed(kEvery, first), second) == kEvery) continue;
+    found = targets_in<K>(first, kEvery, t) | targets_in<K>(second, kEvery, t);
+    return a + kStep;
+  }
+  for (; a < end; ++a) {
+    const auto x = static_cast<std::uint16_t>(lo[a] ^ *(hi - a));
+    std::uint32_t seen = 0;
+    for (int j = 0; j < K; ++j) {
+      if (x == t[j]) seen |= std::uint32_t{1} << j;
+    }
+    if (seen != 0) {
+      found = seen;
+      return a + 1;
+    }
+  }
+  found = 0;
+  return end;
+}
+
+template <int K>
+std::uint64_t find_any_wide(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t a, std::uint64_t end,
+                            const std::uint16_t* t, std::uint32_t& found) {
+  // From four targets on, the set's look-up takes fewer instructions than the comparisons.
+  if (K >= 4 && TargetSet<K>::holds(t)) return find_any_wide<K, TargetSet<K>>(lo, hi, a, end, t, found);
+  return find_any_wide<K, EachTarget<K>>(lo, hi, a, end, t, found);
 }
 
 // reached_in_run_body in AVX-512 registers: whole vectors, then the last one's
