@@ -1,9 +1,11 @@
 // The proofs' scan of split pairs for targets (find_any_body) in AVX-512
 // registers: 32 pairs a vector, the partners reversed by one permutation, and
 // the lanes that reach no target kept in a mask register, chained from one
-// test to the next (no OR of the tests); a block with a lane left out is
-// looked at again target by target, as in the AVX2 form.
+// test to the next (no OR of the tests); a block where some lane reaches a
+// target is looked at again target by target, as in the AVX2 form.
 #include <immintrin.h>
+
+#include <array>
 
 #include "pair_scans.hpp"
 
@@ -15,6 +17,18 @@ constexpr std::uint64_t kWide = 32;  // 16-bit lanes of a 512-bit register
 // The AVX2 form's block, so that both return the same end (the callers resume there).
 constexpr std::uint64_t kStep = kScanBlock<std::uint16_t>;
 static_assert(kStep == 2 * kWide);
+
+// Lane j: 31 - j (to reverse the partners' lanes), or j; loaded from constants.
+template <bool kReversed>
+alignas(64) constexpr std::array<std::uint16_t, kWide> kLaneIndex = [] {
+  std::array<std::uint16_t, kWide> index{};
+  for (std::uint16_t j = 0; j < kWide; ++j) index[j] = kReversed ? static_cast<std::uint16_t>(kWide - 1 - j) : j;
+  return index;
+}();
+template <bool kReversed>
+[[gnu::target("avx2,avx512f,avx512bw")]] inline __m512i lane_indices() {
+  return _mm512_load_si512(kLaneIndex<kReversed>.data());
+}
 
 // The XORs of the pairs (lo[at + j], *(hi - at - j)), j < 32.
 [[gnu::target("avx2,avx512f,avx512bw")]] inline __m512i wide_pair_xors(const std::uint16_t* lo, const std::uint16_t* hi,
@@ -48,13 +62,11 @@ template <int K>
 struct TargetSet {
   __m512i words;
   [[gnu::target("avx2,avx512f,avx512bw")]] explicit TargetSet(const std::uint16_t* t) {
-    const __m512i lane = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
-                                          12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i lane = lane_indices<false>();
     words = _mm512_setzero_si512();
     for (int j = 0; j < K; ++j) {
       const __mmask32 word = _mm512_cmpeq_epi16_mask(lane, _mm512_set1_epi16(static_cast<short>(t[j] >> 4)));
-      words = _mm512_mask_or_epi32(words, static_cast<__mmask16>(0xffff), words,
-                                   _mm512_maskz_set1_epi16(word, static_cast<short>(1U << (t[j] & 15U))));
+      words = _mm512_or_si512(words, _mm512_maskz_set1_epi16(word, static_cast<short>(1U << (t[j] & 15U))));
     }
   }
   [[gnu::target("avx2,avx512f,avx512bw")]] [[nodiscard]] __mmask32 missed(__mmask32 miss, __m512i x) const {
@@ -90,8 +102,7 @@ template <int K, class Filter>
   // Made here, where it is inlined (a 512-bit argument would pass between code
   // of two instruction sets, the set's making out of line).
   const Filter filter(t);
-  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-                                           22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i reverse = lane_indices<true>();
   constexpr auto kEvery = static_cast<__mmask32>(~0U);
   // `found` is written once, on return: or-ed into memory target by target, the
   // caller's read of it waited for the chain of stores.
@@ -132,8 +143,7 @@ template <int K, class Filter>
                                                                            const std::uint16_t* hi, std::uint64_t count,
                                                                            const std::uint16_t* t) {
   const Filter filter(t);  // made here, as in find_any_wide
-  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-                                           22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i reverse = lane_indices<true>();
   constexpr auto kEvery = static_cast<__mmask32>(~0U);
   std::uint32_t found = 0;
   std::uint64_t i = 0;
