@@ -143,6 +143,27 @@ template <class V>
   mark_pair_xors_body(lo, hi, count, marks);
 }
 
+// find_any_body's tail, past its last whole block: pair by pair, to the first
+// pair that reaches a target (its end, `found` the targets it reaches), or end
+// (`found` 0). `found` is written once.
+template <class V, int K>
+[[gnu::always_inline]] inline std::uint64_t find_any_pairwise(const V* lo, const V* hi, std::uint64_t a,
+                                                              std::uint64_t end, const V* t, std::uint32_t& found) {
+  for (; a < end; ++a) {
+    const auto x = static_cast<V>(lo[a] ^ *(hi - a));
+    std::uint32_t seen = 0;
+    for (int j = 0; j < K; ++j) {
+      if (x == t[j]) seen |= std::uint32_t{1} << j;
+    }
+    if (seen != 0) {
+      found = seen;
+      return a + 1;
+    }
+  }
+  found = 0;
+  return end;
+}
+
 // Scans the pairs (lo[a], *(hi - a)), a in [a, end), kScanBlock at a time, for the
 // first block in which some lo[a] ^ *(hi - a) equals one of the K targets
 // t[0..K-1] (for a table g: lo = g and hi = g + r give the pairs (a, r - a));
@@ -179,14 +200,7 @@ template <class V, int K, bool kAvx2>
     }
     a += kScanBlock<V>;
   }
-  for (; a < end; ++a) {
-    const auto x = static_cast<V>(lo[a] ^ *(hi - a));
-    for (int j = 0; j < K; ++j) {
-      if (x == t[j]) found |= std::uint32_t{1} << j;
-    }
-    if (found != 0) return a + 1;
-  }
-  return end;
+  return find_any_pairwise<V, K>(lo, hi, a, end, t, found);
 }
 
 template <class V, int K>

@@ -113,19 +113,7 @@ template <int K, class Filter>
     found = targets_in<K>(first, kEvery, t) | targets_in<K>(second, kEvery, t);
     return a + kStep;
   }
-  for (; a < end; ++a) {
-    const auto x = static_cast<std::uint16_t>(lo[a] ^ *(hi - a));
-    std::uint32_t seen = 0;
-    for (int j = 0; j < K; ++j) {
-      if (x == t[j]) seen |= std::uint32_t{1} << j;
-    }
-    if (seen != 0) {
-      found = seen;
-      return a + 1;
-    }
-  }
-  found = 0;
-  return end;
+  return find_any_pairwise<std::uint16_t, K>(lo, hi, a, end, t, found);
 }
 
 template <int K>
