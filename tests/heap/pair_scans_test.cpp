@@ -43,6 +43,16 @@ Scan direct_scan(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end, c
   return {end, 0};
 }
 
+// find_any's answer, the bits past count left out (those slots repeat t[0],
+// and may be set with it).
+template <class V>
+Scan scanned(const V* lo, const V* hi, std::uint64_t a, std::uint64_t end, const V* t, int count) {
+  Scan got;
+  got.end = find_any(lo, hi, a, end, t, count, got.found);
+  got.found &= (std::uint32_t{1} << count) - 1;
+  return got;
+}
+
 // A table whose values lie below `span`, and scans of it for targets that it
 // reaches seldom (values from span / 2 planted at a few places) or never.
 template <class V>
@@ -66,10 +76,8 @@ void check_random_scans(std::uint64_t seed, V span, int rounds) {
     }
     for (int j = count; j < 8; ++j) t[j] = t[0];
     const Scan expected = direct_scan(table.data(), table.data() + r, a, end, t, count);
-    Scan got;
-    got.end = find_any(table.data(), table.data() + r, a, end, t, count, got.found);
-    got.found &= (std::uint32_t{1} << count) - 1;  // the slots past count repeat t[0], and may be set with it
-    ASSERT_EQ(got, expected) << "round " << round << ", " << count << " targets, pairs [" << a << ", " << end << ")";
+    ASSERT_EQ(scanned(table.data(), table.data() + r, a, end, t, count), expected)
+        << "round " << round << ", " << count << " targets, pairs [" << a << ", " << end << ")";
   }
 }
 
@@ -101,10 +109,7 @@ TEST_F(EachScanForm, LargeValuesMissTheTargetsBelow512) {
     for (int j = 0; j < 8; ++j) t[j] = static_cast<std::uint16_t>(j < count ? random() % 512 : 0);
     for (int j = count; j < 8; ++j) t[j] = t[0];
     const Scan expected = direct_scan(table.data(), table.data() + r, 0, r / 2, t, count);
-    Scan got;
-    got.end = find_any(table.data(), table.data() + r, 0, r / 2, t, count, got.found);
-    got.found &= (std::uint32_t{1} << count) - 1;
-    ASSERT_EQ(got, expected) << "round " << round;
+    ASSERT_EQ(scanned(table.data(), table.data() + r, 0, r / 2, t, count), expected) << "round " << round;
   }
 }
 
