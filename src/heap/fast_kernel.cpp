@@ -2627,7 +2627,7 @@ class FastKernel {
       // 2^22 on two threads: 24% of the rounds ended on a claim of the share,
       // the other member waiting 6-8 us for it; with the proofs last nearly
       // all end on a proof, 0.5-1.3 us).
-      if (all && !far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
+      if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       const bool tiles_first = t != 0 && (far_left || (all && next != nullptr && spec_.near_ready && near_left));
       if (!proofs_done && !tiles_first && ready == failed_at) {
         proofs_done = all;
@@ -2659,7 +2659,6 @@ class FastKernel {
         proofs_done = all;  // ready is final: every proof is claimed
         failed_at = ready;
       }
-      if (!far_set && spec_.next_prepared.load(std::memory_order_acquire)) set_far();
       if (far_left) {
         log.busy();
         if (claim_heaps(far, far_share->own, far_step, far_share->heap_to, far_share->masks.data(),
