@@ -2617,9 +2617,10 @@ class FastKernel {
       } else if (failed_at != kNone && !all) {
         ready = spec_.ready.load(std::memory_order_acquire);
       }
-      // Member 0 proves first: it wrote the guesses' candidates, which a proof
-      // on another core fetches line by line (Grundy's game to 2^23 on two
-      // threads: 4.5% fewer samples in all with the others marking first).
+      // Member 0 proves first: on two members it wrote the guesses' candidates
+      // (full_guesses_), which a proof on another core fetches line by line
+      // (Grundy's game to 2^23 on two threads: 4.5% fewer samples in all with
+      // the others marking first).
       // The others mark first (the far share as soon as it is set up, the
       // near pass once every guess is made) and prove last: a proof is one
       // heap size, a claim of the share tens of microseconds, and the round's
