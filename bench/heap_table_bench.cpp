@@ -191,10 +191,10 @@ BENCHMARK(BM_GrundysGame_FinishRare)->Apply(finish_runs)->Args({16, 1});
 
 // A group of range(0) processes (threads standing for them, one thread each,
 // as grundy-mpi's ranks) continuing Grundy's game from 2^20 by 2^18 heap sizes:
-// every member guesses every heap size of a block (m alone, in order) and
-// takes its part of the proofs and shares. One member is one process alone,
-// the baseline. Counter: member 0's time in order (the guesses every member
-// repeats, and the confirmation) as a share of the wall time.
+// the last member guesses each next block a round ahead (m alone, in order)
+// and every member takes its part of the proofs and shares. One member is one
+// process alone, the baseline. Counter: member 0's time in order (what every
+// member repeats: the set-ups, the confirmation) as a share of the wall time.
 void BM_GrundysGame_Group(benchmark::State& state) {
   const auto size = static_cast<unsigned>(state.range(0));
   const std::uint64_t from = std::uint64_t{1} << 20;

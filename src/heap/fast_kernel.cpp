@@ -2465,6 +2465,15 @@ class FastKernel {
   // partners, 16 processes marked the near pass with twice a 16-member team's
   // instructions; unevenly, a process waited for the other at every block).
   // With more processes than tiles, those on one tile split its partners.
+  // The stretches are cut in tiles of the widest marking's (AVX-512, 32 heap
+  // sizes) where the block has one for each process that shares it, on every
+  // machine alike, so that all processes agree on the cuts: cut in tiles of
+  // 16, a stretch's odd tile went to the AVX2 form (Grundy's game to 2^22 on 2
+  // ranks: 172 perf samples beside the near pass's 883 in AVX-512). With
+  // fewer such tiles than processes, tiles of 16: two processes splitting a
+  // tile's partners both pay its fixed costs and both send it (16 ranks: 7%
+  // more instructions in all with tiles of 32).
+  static constexpr std::uint64_t kWideNearTile = 2 * detail::kBlockQuantum;
   struct NearPart {
     std::uint64_t heap_from = 0;
     std::uint64_t heap_to = 0;
@@ -2475,9 +2484,10 @@ class FastKernel {
     const std::vector<std::uint64_t>& partners = near_share_.partners;
     const std::uint64_t length = near_share_.length;
     if (!shared_group()) return {0, length, 0, partners.size()};
-    const std::uint64_t tiles = std::max<std::uint64_t>(length / detail::kBlockQuantum, 1);
     // A guesser left out still counts the cuts: it lays out the exchange by them.
     const std::uint64_t sharing = near_sharers();
+    const std::uint64_t tile = length / kWideNearTile >= sharing ? kWideNearTile : detail::kBlockQuantum;
+    const std::uint64_t tiles = std::max<std::uint64_t>(length / tile, 1);
     const std::uint64_t rank = control_.group->rank();
     const GroupStretch part = group_stretch(tiles, std::min(rank, sharing - 1), sharing);
     const std::pair<std::size_t, std::size_t> own = part.partners(partners.size());
@@ -2493,17 +2503,17 @@ class FastKernel {
     near_cuts_key_ = key;
     near_cuts_.resize(part.stretches + 1);
     // marked[t]: the partners tile t marks (a partner marks the tiles before
-    // (r + k) / 16, rounded up), counted by that bound and summed from the top.
+    // (r + k) / tile, rounded up), counted by that bound and summed from the top.
     std::vector<std::uint64_t>& marked = near_tile_partners_;
     marked.assign(tiles, 0);
     for (const std::uint64_t r : partners) {
-      const std::uint64_t bound = (r + splits_.back() + detail::kBlockQuantum - 1) / detail::kBlockQuantum;
+      const std::uint64_t bound = (r + splits_.back() + tile - 1) / tile;
       if (bound > 0) ++marked[std::min(tiles, bound) - 1];
     }
     for (std::uint64_t t = tiles - 1; t-- > 0;) marked[t] += marked[t + 1];
     const std::vector<std::size_t> cuts = detail::even_cuts(marked, part.stretches);
     for (std::uint64_t s = 0; s <= part.stretches; ++s) {
-      near_cuts_[s] = cuts[s] == tiles ? length : cuts[s] * detail::kBlockQuantum;
+      near_cuts_[s] = cuts[s] == tiles ? length : cuts[s] * tile;
     }
     return mine();
   }
@@ -2913,8 +2923,14 @@ class FastKernel {
     // rare value XOR it is a candidate (those lie below span_, at most 512 here).
     // Ahead, the values a pair with a rare heap below near reads below the block.
     const std::size_t below = ahead ? share.near + splits_.back() : kWidth;
-    guess_lanes_.assign(below + length + kWidth, kBelowBlock);
-    V* const guesses = guess_lanes_.data() + below;
+    // Ahead, a lane whose guess a pair reaches goes on candidate by candidate,
+    // each tested against the pairs of the rare heaps below near 8 at a time
+    // (small_pair_reaches); the list's last vector may hold heaps up to
+    // kSmallRareBound, whose reads lie further down: lanes of kBelowBlock.
+    const std::size_t by_vector = ahead ? pairs_below_near_by_vector(share.near) : kPairsOneByOne;
+    const std::size_t slack = by_vector != kPairsOneByOne ? kSmallRareBound + splits_.back() : 0;
+    guess_lanes_.assign(slack + below + length + kWidth, kBelowBlock);
+    V* const guesses = guess_lanes_.data() + slack + below;
     if (ahead) {
       for (std::size_t j = 1; j <= below && j < share.begin; ++j) *(guesses - j) = g_[share.begin - j];
     }
@@ -2978,7 +2994,16 @@ class FastKernel {
         };
         bool reached = m != free[lane] || hit[lane] != 0;
         if (!reached && m < span_) reached = short_pair_reaches(latest, static_cast<V>(m));
-        if (reached && m < span_) {
+        if (reached && m < span_ && by_vector != kPairsOneByOne) {
+          // The least value of the class that no pair reaches: most reached
+          // lanes test one or two candidates, where marking every pair's value
+          // (about 200 ns a lane, scalar) was a third of the guesser's chain
+          // (Grundy's game to 2^22 on 2 ranks; 8% of its lanes are reached).
+          while (m < span_ && pair_below_near_reaches(guesses + i, by_vector, static_cast<V>(m))) {
+            detail::add_value(marks, m);
+            m = least_unreached_rare_class(marks, q, words);
+          }
+        } else if (reached && m < span_) {
           for_each_pair(ahead ? below : i, [&](std::uint64_t x) { detail::add_value(marks, x); });
           m = least_unreached_rare_class(marks, q, words);
         }
@@ -2994,6 +3019,34 @@ class FastKernel {
         shift_in(latest, static_cast<V>(m));
       }
     }
+  }
+
+  // How many of small_rare_'s heaps guess_block_common's ahead guesses test
+  // 8 at a time (those below near), or kPairsOneByOne where that form does
+  // not apply (32-bit values, no AVX2, no list, near past the list's bound).
+  static constexpr std::size_t kPairsOneByOne = std::numeric_limits<std::size_t>::max();
+  [[nodiscard]] std::size_t pairs_below_near_by_vector(std::uint64_t near) const {
+    if constexpr (sizeof(V) != 2) {
+      return kPairsOneByOne;
+    } else {
+      if (!detail::kHaveAvx2 || small_rare_.at_most.empty() || near == 0 || near > kSmallRareBound) {
+        return kPairsOneByOne;
+      }
+      return small_rare_.at_most[near - 1];
+    }
+  }
+  // Whether a pair (h, n - k - h) of a rare heap h among the first `count` of
+  // small_rare_ (and the rest of their vector of 8) reaches m, for n at `at`
+  // in guess_block_common's lanes.
+  [[nodiscard]] bool pair_below_near_reaches(const V* at, std::size_t count, V m) const {
+    if constexpr (sizeof(V) == 2) {
+      for (const std::uint64_t k : splits_) {
+        if (detail::small_pair_reaches(at - k - 1, small_rare_.heaps.data(), small_rare_.values.data(), count, m)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   // short_layers_ from the rare heaps h and splits k with h + k < kWidth.
