@@ -193,7 +193,9 @@ BENCHMARK(BM_GrundysGame_FinishRare)->Apply(finish_runs)->Args({16, 1});
 // as grundy-mpi's ranks) continuing Grundy's game from 2^20 by 2^18 heap sizes:
 // the last member guesses each next block a round ahead (m alone, in order)
 // and every member takes its part of the proofs and shares. One member is one
-// process alone, the baseline. Counter: member 0's time in order (what every
+// process alone, the baseline. The members' exchanges are gathers, each
+// copying in its part and out the others' (what MPI's receiver does).
+// Counter: member 0's time in order (what every
 // member repeats: the set-ups, the confirmation) as a share of the wall time.
 void BM_GrundysGame_Group(benchmark::State& state) {
   const auto size = static_cast<unsigned>(state.range(0));

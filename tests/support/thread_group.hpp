@@ -1,10 +1,12 @@
 // A group of processes inside one process: K threads, each standing for one
 // process with its own table and kernel, share the sparse-space blocks through
-// an OR meeting (what grundy-mpi does with MPI_Allreduce), for the tests and
+// an OR meeting (what grundy-mpi does with MPI_Allreduce and MPI_Allgatherv), for the tests and
 // the benchmarks of a group.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -38,6 +40,41 @@ class OrMeeting {
     for (std::size_t i = 0; i < count && i < result_.size(); ++i) words[i] = result_[i];
   }
 
+  // Every member's part handed to all, as an allgather: part r is counts[r]
+  // words after those before it; each member copies in its own part and, once
+  // all have, copies out the others' (what a transport's receiver does), so a
+  // benchmark's member pays for the words it receives, not for zeroing and
+  // ORing all of them.
+  void gather(std::uint64_t* words, const std::size_t* counts, unsigned rank) {
+    std::size_t first = 0;
+    std::size_t total = 0;
+    for (unsigned r = 0; r < size_; ++r) {
+      if (r < rank) first += counts[r];
+      total += counts[r];
+    }
+    std::unique_lock lock(mutex_);
+    if (arrived_ == 0) filling_.resize(total);
+    mismatched_ = mismatched_ || filling_.size() != total;
+    if (filling_.size() == total) {
+      std::copy_n(words + first, counts[rank], filling_.begin() + static_cast<std::ptrdiff_t>(first));
+    }
+    const std::uint64_t round = round_;
+    if (++arrived_ == size_) {
+      gathered_.swap(filling_);  // kept until every member has left: the next gather must first meet all
+      arrived_ = 0;
+      ++round_;
+      ++calls_;
+      met_.notify_all();
+    } else {
+      met_.wait(lock, [&] { return round_ != round; });
+    }
+    if (gathered_.size() == total) {
+      std::copy_n(gathered_.begin(), first, words);
+      std::copy(gathered_.begin() + static_cast<std::ptrdiff_t>(first + counts[rank]), gathered_.end(),
+                words + first + counts[rank]);
+    }
+  }
+
   [[nodiscard]] std::uint64_t calls() const { return calls_; }
   /// Whether members ever combined different numbers of words (their blocks differed).
   [[nodiscard]] bool mismatched() const { return mismatched_; }
@@ -52,6 +89,8 @@ class OrMeeting {
   bool mismatched_ = false;
   std::vector<std::uint64_t> sum_;
   std::vector<std::uint64_t> result_;
+  std::vector<std::uint64_t> filling_;   // a gather's parts as members arrive
+  std::vector<std::uint64_t> gathered_;  // the last gather's, read as members leave
 };
 
 class ThreadMember final : public ProcessGroup {
@@ -66,7 +105,19 @@ class ThreadMember final : public ProcessGroup {
     started_ = words;
     started_count_ = count;
   }
-  void finish_combine() override { meeting_.combine(started_, started_count_); }
+  void start_gather(std::uint64_t* words, const std::size_t* counts) override {
+    started_ = words;
+    gather_counts_.assign(counts, counts + size_);
+    gathering_ = true;
+  }
+  void finish_combine() override {
+    if (gathering_) {
+      gathering_ = false;
+      meeting_.gather(started_, gather_counts_.data(), rank_);
+      return;
+    }
+    meeting_.combine(started_, started_count_);
+  }
   void broadcast(std::uint16_t* values, std::size_t count) override {
     sent_ += count;
     ProcessGroup::broadcast(values, count);
@@ -81,6 +132,8 @@ class ThreadMember final : public ProcessGroup {
   OrMeeting& meeting_;
   std::uint64_t* started_ = nullptr;
   std::size_t started_count_ = 0;
+  std::vector<std::size_t> gather_counts_;
+  bool gathering_ = false;
   std::uint64_t sent_ = 0;
   std::uint64_t in_order_ = 0;
   unsigned rank_;

@@ -35,9 +35,8 @@ class ProcessGroup {
   /// those of the processes before it in `words`; this process's part is
   /// filled, every other part is written in place. Begun here and ended by
   /// finish_combine() like a started combine (progress() meanwhile); every
-  /// process passes the same counts; collective like combine(). By default a
-  /// started combine over all the words, the other parts zeroed first.
-  virtual void start_gather(std::uint64_t* words, const std::size_t* counts);
+  /// process passes the same counts; collective like combine().
+  virtual void start_gather(std::uint64_t* words, const std::size_t* counts) = 0;
   virtual void finish_combine() {}
   /// Lets a started combine advance (a transport that moves data only inside its own calls).
   virtual void progress() {}
