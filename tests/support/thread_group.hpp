@@ -27,16 +27,7 @@ class OrMeeting {
     if (arrived_ == 0) sum_.assign(count, 0);
     mismatched_ = mismatched_ || sum_.size() != count;
     for (std::size_t i = 0; i < count && i < sum_.size(); ++i) sum_[i] |= words[i];
-    const std::uint64_t round = round_;
-    if (++arrived_ == size_) {
-      result_ = sum_;
-      arrived_ = 0;
-      ++round_;
-      ++calls_;
-      met_.notify_all();
-    } else {
-      met_.wait(lock, [&] { return round_ != round; });
-    }
+    meet(lock, [this] { result_ = sum_; });
     for (std::size_t i = 0; i < count && i < result_.size(); ++i) words[i] = result_[i];
   }
 
@@ -58,16 +49,8 @@ class OrMeeting {
     if (filling_.size() == total) {
       std::copy_n(words + first, counts[rank], filling_.begin() + static_cast<std::ptrdiff_t>(first));
     }
-    const std::uint64_t round = round_;
-    if (++arrived_ == size_) {
-      gathered_.swap(filling_);  // kept until every member has left: the next gather must first meet all
-      arrived_ = 0;
-      ++round_;
-      ++calls_;
-      met_.notify_all();
-    } else {
-      met_.wait(lock, [&] { return round_ != round; });
-    }
+    // Kept until every member has left: the next gather must first meet all.
+    meet(lock, [this] { gathered_.swap(filling_); });
     if (gathered_.size() == total) {
       std::copy_n(gathered_.begin(), first, words);
       std::copy(gathered_.begin() + static_cast<std::ptrdiff_t>(first + counts[rank]), gathered_.end(),
@@ -80,6 +63,22 @@ class OrMeeting {
   [[nodiscard]] bool mismatched() const { return mismatched_; }
 
  private:
+  // Waits under `lock` until every member has arrived; the last to arrive
+  // runs `last` (the round's result) before any goes on.
+  template <class Last>
+  void meet(std::unique_lock<std::mutex>& lock, Last&& last) {
+    const std::uint64_t round = round_;
+    if (++arrived_ == size_) {
+      last();
+      arrived_ = 0;
+      ++round_;
+      ++calls_;
+      met_.notify_all();
+    } else {
+      met_.wait(lock, [&] { return round_ != round; });
+    }
+  }
+
   unsigned size_;
   std::mutex mutex_;
   std::condition_variable met_;
