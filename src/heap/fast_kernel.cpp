@@ -313,11 +313,15 @@ class FastKernel {
     if ((n & 1023) == 0) report(n + 1);
   }
 
-  // account(n, v) for a value of the block method that moves nothing but the
-  // counts: common (rare_in_blocks) and at most typical_max_, so neither the
-  // span nor the prefix moves. Confirming guesses, where every process of a
-  // group accounts every value, the whole account() was about 40 instructions
-  // a value (its parity a software popcount).
+  // Whether g(n) = v, in the block method, moves nothing but the counts:
+  // common (rare_in_blocks) and at most typical_max_ (<= max_value_), so
+  // neither the span nor the prefix moves. Such a value is accounted by
+  // account_common: confirming guesses, where every process of a group
+  // accounts every value, the whole account() was about 40 instructions a
+  // value (its parity a software popcount).
+  [[nodiscard]] bool only_counts(std::uint64_t n, std::uint64_t v) const {
+    return v <= typical_max_ && !rare_in_blocks(n, v);
+  }
   void account_common(std::uint64_t n, V v) {
     ++histogram_[2 * v + (n & 1)];
     ++sparse_steps_;
@@ -2280,7 +2284,7 @@ class FastKernel {
     while (i < ready) {
       const std::uint64_t guessed = guesses[i];
       const std::uint64_t answer = answers[i];
-      if (answer == kNone && guessed <= typical_max_ && !rare_in_blocks(n + i, guessed) && !spoil) {
+      if (answer == kNone && only_counts(n + i, guessed) && !spoil) {
         g_.confirm(n + i, static_cast<V>(guessed));  // the guess held and changes nothing but the counts
         account_common(n + i, static_cast<V>(guessed));
         ++i;
@@ -2809,7 +2813,7 @@ class FastKernel {
       if (answer == kUnproved) return;
       const std::uint64_t n = confirm_begin_ + confirmed_;
       const std::uint64_t value = guess_values_[confirmed_];
-      if (answer != kNone || value > typical_max_ || rare_in_blocks(n, value)) {  // typical_max_ <= max_value_
+      if (answer != kNone || !only_counts(n, value)) {
         confirm_stopped_ = true;
         return;
       }
@@ -3531,7 +3535,7 @@ class FastKernel {
       const std::uint64_t span = span_;
       const std::uint64_t prefix = prefix_length();
       const std::uint64_t value = finish_in_block(n, share, words);
-      if (value <= typical_max_ && !rare_in_blocks(n, value)) {
+      if (only_counts(n, value)) {
         g_.push_back(static_cast<V>(value));
         account_common(n, static_cast<V>(value));
         continue;

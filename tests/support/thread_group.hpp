@@ -1,7 +1,8 @@
 // A group of processes inside one process: K threads, each standing for one
 // process with its own table and kernel, share the sparse-space blocks through
-// an OR meeting (what grundy-mpi does with MPI_Allreduce and MPI_Allgatherv), for the tests and
-// the benchmarks of a group.
+// a meeting that ORs or gathers their words (what grundy-mpi does with
+// MPI_Allreduce and MPI_Allgatherv), for the tests and the benchmarks of a
+// group.
 #pragma once
 
 #include <algorithm>
