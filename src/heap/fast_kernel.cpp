@@ -931,7 +931,13 @@ class FastKernel {
     // The values held as guessed: a streamed store counts them in the statistics only now.
     g_.confirm_guesses(begin, slot.failed_at);
     const V* const values = place_of(begin);
-    for (std::uint64_t i = 0; i < slot.failed_at; ++i) account(begin + i, values[i]);
+    for (std::uint64_t i = 0; i < slot.failed_at; ++i) {
+      if (only_counts(begin + i, values[i])) {
+        account_common(begin + i, values[i]);
+      } else {
+        account(begin + i, values[i]);
+      }
+    }
     if (slot.failed_at == kChunk) return true;
     chunk_failure_ = {.heap = begin + slot.failed_at, .value = slot.failed_value};
     return false;
