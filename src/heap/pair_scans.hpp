@@ -194,7 +194,7 @@ template <class V, int K, bool kAvx2>
           pair_xors(lo, hi, a + u * kW, x);
           h |= reinterpret_cast<Vec>(x == target[j]);
         }
-        if (any_lane<kAvx2>(h)) found |= std::uint32_t{1} << j;
+        found |= static_cast<std::uint32_t>(any_lane<kAvx2>(h)) << j;  // no branch: which targets hit varies
       }
       return a + kScanBlock<V>;
     }
@@ -256,7 +256,7 @@ template <class V, int K, bool kAvx2>
     for (int j = 0; j < K; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
     if (!any_lane<kAvx2>(hit & inside)) return;
     for (int j = 0; j < K; ++j) {
-      if (any_lane<kAvx2>(reinterpret_cast<Vec>(x == target[j]) & inside)) found |= std::uint32_t{1} << j;
+      found |= static_cast<std::uint32_t>(any_lane<kAvx2>(reinterpret_cast<Vec>(x == target[j]) & inside)) << j;
     }
   };
   Vec all;
