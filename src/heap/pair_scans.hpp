@@ -251,7 +251,9 @@ template <class V, int K, bool kAvx2>
   Vec target[K];
   for (int j = 0; j < K; ++j) splat(target[j], t[j]);
   std::uint32_t found = 0;
-  const auto test = [&](const Vec& x, const Vec& inside) {
+  // Inlined always, as the body: its vptest needs the caller's AVX2 target
+  // (an instrumented build, -fprofile-generate, left it a call and failed).
+  const auto test = [&](const Vec& x, const Vec& inside) __attribute__((always_inline)) {
     Vec hit = Vec{};
     for (int j = 0; j < K; ++j) hit |= reinterpret_cast<Vec>(x == target[j]);
     if (!any_lane<kAvx2>(hit & inside)) return;
