@@ -231,6 +231,35 @@ void BM_GrundysGame_Group(benchmark::State& state) {
 // (callgrind) are the work of a 16-rank group.
 BENCHMARK(BM_GrundysGame_Group)->Arg(1)->Arg(2)->Arg(16)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The same group in bounded memory, from the start to 2^22 (the head holds
+// the first 2^20 values): each member streams its table, member 0 alone
+// spills it to a file, and a block's partners are shared out by partners
+// (those whose runs lie beyond memory member 0's), its masks ORed whole. One
+// member is one process alone, the baseline.
+void BM_GrundysGame_GroupStreamed(benchmark::State& state) {
+  const auto size = static_cast<unsigned>(state.range(0));
+  const std::uint64_t upto = (std::uint64_t{1} << 22) - 1;
+  for (auto _ : state) {
+    grundy::testing::OrMeeting meeting(size);
+    CALLGRIND_START_INSTRUMENTATION;
+    std::vector<std::thread> members;
+    for (unsigned rank = 0; rank < size; ++rank) {
+      members.emplace_back([&, rank] {
+        grundy::testing::ThreadMember member(meeting, rank, size);
+        grundy::heap::SpillFile file("", rank == 0);
+        grundy::heap::StreamedValues g(file, grundy::heap::StreamSizes{});
+        grundy::heap::KernelControl control{.threads = 1, .adaptive = false};
+        if (size > 1) control.group = &member;
+        grundy::heap::extend_fast_streamed(kGrundysGame, g, upto, control);
+        benchmark::DoNotOptimize(g.size());
+      });
+    }
+    for (std::thread& member : members) member.join();
+    CALLGRIND_STOP_INSTRUMENTATION;
+  }
+}
+BENCHMARK(BM_GrundysGame_GroupStreamed)->Arg(1)->Arg(2)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // The table in bounded memory (values spilled to a file, read back through the
 // head, the window and cursors) beside the same kernel on the table in memory
 // (run_table above): range(1) = threads, the team always used when 2.

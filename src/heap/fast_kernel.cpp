@@ -3274,35 +3274,38 @@ class FastKernel {
     if constexpr (S::kInMemory) {
       std::tie(share.heap_from, share.heap_to) = far_part(share.length, all, control_.group->rank(), &share.own);
     } else {
+      // Two passes over the partners, counting and then choosing, with no list
+      // between them: this runs every block, over thousands of partners.
       const std::uint64_t length = share.length;
-      std::vector<std::size_t>& far = far_partners_;
-      std::vector<std::size_t>& near = near_partners_;
-      far.clear();
-      near.clear();
-      for (std::size_t j = 0; j < all; ++j) {
-        bool in_memory = true;
-        for (std::uint64_t k : splits_) in_memory = in_memory && g_.in_memory(begin - k - share.partners[j], length);
-        (in_memory ? near : far).push_back(j);
-      }
+      const auto in_memory = [&](std::size_t j) {
+        for (std::uint64_t k : splits_) {
+          if (!g_.in_memory(begin - k - share.partners[j], length)) return false;
+        }
+        return true;
+      };
+      std::size_t far = 0;
+      for (std::size_t j = 0; j < all; ++j) far += in_memory(j) ? 0 : 1;
+      const std::size_t near = all - far;
       const std::size_t processes = control_.group->size();
       const std::size_t rank = control_.group->rank();
       const std::size_t fair = (all + processes - 1) / processes;
-      // Process 0: every far partner, and in-memory ones up to its fair part.
-      const std::size_t first_own = std::min(near.size(), fair > far.size() ? fair - far.size() : 0);
-      std::vector<std::size_t>& mine = own_partners_;
-      mine.clear();
-      if (rank == 0) {
-        mine = far;
-        mine.insert(mine.end(), near.begin(), near.begin() + static_cast<std::ptrdiff_t>(first_own));
-        std::sort(mine.begin(), mine.end());
-      } else {
-        const std::size_t rest = near.size() - first_own;
-        const std::size_t from = first_own + rest * (rank - 1) / (processes - 1);
-        const std::size_t to = first_own + rest * rank / (processes - 1);
-        mine.assign(near.begin() + static_cast<std::ptrdiff_t>(from), near.begin() + static_cast<std::ptrdiff_t>(to));
-      }
-      for (const std::size_t j : mine) {  // runs of consecutive indices
-        if (!share.own.empty() && share.own.back().last == j) {
+      // Process 0: every far partner, and the first in-memory ones up to its
+      // fair part; the others split the rest of the in-memory ones evenly.
+      const std::size_t first_own = std::min(near, fair > far ? fair - far : 0);
+      const std::size_t rest = near - first_own;
+      const std::size_t near_from = rank == 0 ? 0 : first_own + rest * (rank - 1) / (processes - 1);
+      const std::size_t near_to = rank == 0 ? first_own : first_own + rest * rank / (processes - 1);
+      std::size_t near_seen = 0;
+      for (std::size_t j = 0; j < all; ++j) {
+        bool mine = false;
+        if (in_memory(j)) {
+          mine = near_seen >= near_from && near_seen < near_to;
+          ++near_seen;
+        } else {
+          mine = rank == 0;
+        }
+        if (!mine) continue;
+        if (!share.own.empty() && share.own.back().last == j) {  // runs of consecutive indices
           ++share.own.back().last;
         } else {
           share.own.push_back({0, length, j, j + 1});
@@ -4175,10 +4178,7 @@ class FastKernel {
   NearPart near_part_;                     // this process's part of them (start_near_pass)
   std::vector<std::uint64_t> near_tile_partners_;   // near_part's count of the partners each tile marks
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
-  std::uint64_t team_overlap_ = 0;  // the last team job's overlapped time (run_team)
-  std::vector<std::size_t> far_partners_;   // choose_own_partners' lists
-  std::vector<std::size_t> near_partners_;
-  std::vector<std::size_t> own_partners_;
+  std::uint64_t team_overlap_ = 0;                  // the last team job's overlapped time (run_team)
   std::vector<std::size_t> unscanned_;  // guesses a process could not scan (scan_unscanned)
   struct alignas(64) TeamScan {         // a member's pairs read back (first_unreached_on_team)
     std::vector<V> lo;
