@@ -1450,6 +1450,9 @@ class FastKernel {
     // alone), whose masks it marks; the others' stay zero for the group's OR.
     std::uint64_t heap_from = 0;
     std::uint64_t heap_to = 0;
+    // A streamed store in a group: some partners' runs lie beyond memory,
+    // process 0's to mark for the whole block (choose_own_partners).
+    bool distant = false;
     std::atomic<std::uint64_t> cursor{0};  // the block's heap sizes claimed so far
   };
 
@@ -1644,10 +1647,7 @@ class FastKernel {
     }
     // Processes of a group always speculate: the finish in order would be repeated
     // by each.
-    if (shared_group()) {
-      if constexpr (S::kInMemory) return run_blocks_ahead(begin, end, members, words);
-      return run_blocks_speculative(begin, end, members, words);
-    }
+    if (shared_group()) return run_blocks_ahead(begin, end, members, words);
     // Every team speculates, two members with eight mask words too: there the
     // in-order finish was faster until the scans were claimed several at a
     // time; the table to 2^24 on 2 threads now takes as long either way
@@ -1661,7 +1661,6 @@ class FastKernel {
     auto share_only = [&](unsigned /*t*/) { mark_share(*current, members, words); };
     run_team(share_only, members);
     while (true) {
-      if (shared_group()) combine_across_group(*current, words);
       const std::uint64_t block_end = std::min(end, n + length);
       if constexpr (!S::kInMemory) g_.make_room(block_end - n);
       const bool more = pipelined && block_end < end && block_end == n + length && blocks_apply(block_end);
@@ -1676,8 +1675,7 @@ class FastKernel {
         if (more) mark_share(*next, members, words);
       };
       run_team(finish_and_share, members);
-      const bool stop = shared_group() ? group_stopped_ : stop_requested();
-      if (widened || n >= end || stop || !blocks_apply(n) || trial_overrun() || n >= next_review_) break;
+      if (widened || n >= end || stop_requested() || !blocks_apply(n) || trial_overrun() || n >= next_review_) break;
       if (more) {
         std::swap(current, next);
       } else {
@@ -1775,18 +1773,9 @@ class FastKernel {
     bool progress = false;  // member 0 lets a started reduction advance between its claims
   };
 
-  // In a group of processes whose distant values lie on process 0 alone (a
-  // streamed store) the same holds across them: every process guesses the
-  // block (the part in order, identical everywhere) and takes its slice of the
-  // proof scans (guess i on process (i + b) mod K in block b), of the next block's share and of
-  // its near pairs; one reduction per block carries the next block's masks, the
-  // scans' answers and the stop word (exchange_speculation). Where a guess
-  // fails after the near pairs went into the reduction, the next block's share
-  // is marked again from scratch (its near pairs read a dropped guess). In
-  // memory a group guesses a round ahead instead (run_blocks_ahead).
+  // A team's blocks (a group of processes guesses a round ahead instead: run_blocks_ahead).
   std::uint64_t run_blocks_speculative(std::uint64_t begin, std::uint64_t end, unsigned members, unsigned words) {
     const std::uint64_t length = block_length();
-    const bool group = shared_group();
     std::uint64_t n = begin;
     BlockShare* current = &shares_[0];
     BlockShare* next = &shares_[1];
@@ -1795,14 +1784,12 @@ class FastKernel {
     auto start_block = [&] {
       prepare_share(*current, n, n, length, n - splits_.back(), words);
       run_team(share_only, members);
-      if (group) combine_across_group(*current, words);
-      const InOrderClock clock(*this);
       mark_near(*current, words);
     };
     start_block();
     size_guesses(words);
-    full_guesses_ = !group && members == 2;
-    guesser_apart_ = false;  // every process guesses: all share the near pass and the far shares evenly
+    full_guesses_ = members == 2;
+    guesser_apart_ = false;
     while (true) {
       const std::uint64_t block_end = std::min(end, n + length);
       // A streamed store slides its window only here: the block's guesses and values stay where the runs point.
@@ -1818,29 +1805,14 @@ class FastKernel {
       spec_.next_prepared.store(more && !spec_.prepare_next, std::memory_order_relaxed);
       if (more && !spec_.prepare_next) prepare_share(*next, block_end, n, 2 * length, n - splits_.back(), words);
       start_round(n, 0);
-      // A team in memory confirms in the round the guesses proved so far
-      // (confirm_proved); in a group the answers come with the reduction, and
-      // the others' stay kNone.
-      confirm_in_round_ = S::kInMemory && !group && members >= 2 && !control_.spoil_guesses;
+      // A team in memory confirms in the round the guesses proved so far (confirm_proved).
+      confirm_in_round_ = S::kInMemory && members >= 2 && !control_.spoil_guesses;
       std::fill(guess_answers_.begin(), guess_answers_.end(), confirm_in_round_ ? kUnproved : kNone);
-      if (group) set_proof_owners(length, std::nullopt, n / length);
-      proof_runs_.reset(proofs_below(length), members);
+      proof_runs_.reset(length, members);
       auto speculate = [&](unsigned t) { speculate_member(t, members, words, *current, plan, block_end); };
-      const auto speculated = std::chrono::steady_clock::now();
       run_team(speculate, members);
-      // This process's own part of the block (the team's time less the guesses,
-      // which every process makes).
-      const auto own_part = std::chrono::steady_clock::now() - speculated - guessing_;
       const std::size_t ready = spec_.ready.load(std::memory_order_relaxed);
-      const bool near_sent = group && more && spec_.near_ready && ready == length;
-      if (group) {
-        exchange_speculation(more ? next : nullptr, words, ready, near_sent,
-                             static_cast<std::uint64_t>(std::max<std::int64_t>(
-                                 std::chrono::duration_cast<std::chrono::nanoseconds>(own_part).count(), 0)),
-                             team_overlap_);
-      }
       if constexpr (!S::kInMemory) scan_unscanned(*current, ready, words);
-      std::optional<InOrderClock> in_order(std::in_place, *this);
       const Confirmed confirmed = confirm_guesses(n, ready, guess_values_.data(), guess_answers_.data());
       if (confirmed.widened) break;
       // The rest of the block in order, as on one thread.
@@ -1848,10 +1820,7 @@ class FastKernel {
           trial_overrun() || n >= next_review_) {
         break;
       }
-      if (group && more && (!confirmed.dropped || !near_sent)) {  // the reduction combined the next block's masks
-        if (!near_sent) mark_near(*next, words);
-        std::swap(current, next);
-      } else if (!group && more) {
+      if (more) {
         // The members marked the next block's share, and at the round's end
         // combined it with its near pairs in a second set (combine_round).
         if (spec_.near_ready && !confirmed.dropped && ready == length) {
@@ -1861,7 +1830,6 @@ class FastKernel {
         }
         std::swap(current, next);
       } else {
-        in_order.reset();
         start_block();
       }
     }
@@ -1930,12 +1898,24 @@ class FastKernel {
       if (g_.size() > n) g_.truncate(n);
       const bool more = n + length < end && blocks_apply(n + length);
       prepare_share(*current, n, n, length, n - last_split, words);
-      if (more) prepare_share(*next, n + length, n, 2 * length, n - last_split, words);
-      auto shares = [&](unsigned /*t*/) {
-        mark_share(*current, members, words);
-        if (more) mark_share(*next, members, words);
-      };
-      run_team(shares, members);
+      if constexpr (S::kInMemory) {
+        if (more) prepare_share(*next, n + length, n, 2 * length, n - last_split, words);
+        auto shares = [&](unsigned /*t*/) {
+          mark_share(*current, members, words);
+          if (more) mark_share(*next, members, words);
+        };
+        run_team(shares, members);
+      } else {
+        // A streamed store's cursor holds one run a partner: the next block's
+        // runs are asked for once the block's are marked.
+        auto block_share = [&](unsigned /*t*/) { mark_share(*current, members, words); };
+        run_team(block_share, members);
+        if (more) {
+          prepare_share(*next, n + length, n, 2 * length, n - last_split, words);
+          auto next_share = [&](unsigned /*t*/) { mark_share(*next, members, words); };
+          run_team(next_share, members);
+        }
+      }
       combine_across_group(*current, words);
       if (more) combine_across_group(*next, words);
       const InOrderClock clock(*this);
@@ -1962,15 +1942,14 @@ class FastKernel {
       const std::size_t times = packed_words(held_ready);
       exchange_.assign(times + processes + 1, 0);
       for (std::size_t i = 0; i < held_ready; ++i) {
-        if (guess_answers_[i] != kNone) pack(exchange_.data(), i, guess_answers_[i] + 1);
+        pack(exchange_.data(), i, answer_code(guess_answers_[i]));
       }
       combine_exchange(times, own_time);
       add_overlap_across(times, own_overlap);
       own_time = 0;
       own_overlap = 0;
       for (std::size_t i = 0; i < held_ready; ++i) {
-        const std::uint64_t answer = unpack(exchange_.data(), i);
-        held_answers_[i] = answer == 0 ? kNone : answer - 1;
+        held_answers_[i] = answer_from_code(unpack(exchange_.data(), i));
       }
       return confirm_held();
     };
@@ -1983,6 +1962,9 @@ class FastKernel {
       const std::uint64_t after_begin = block_end + length;
       const bool mark_after = more && after_begin < end && blocks_apply(after_begin);
       const bool guess_next = more && next_far && p > next->near + last_split;
+      // A streamed store's window slides only here: the runs handed out in the
+      // round and the guesses it appends (this block's and the next's) stay put.
+      if constexpr (!S::kInMemory) g_.make_room(2 * length);
       // The first part: the next block's near pairs, the far share after it, the guesses.
       const RoundPlan marking{.next = more ? next : nullptr,
                               .far = mark_after ? after : nullptr,
@@ -2106,6 +2088,7 @@ class FastKernel {
       part.near_from = part.near_to = part.far_from = part.far_to = 0;
       if (sent.near) std::tie(part.near_from, part.near_to) = near_stretch(r);
       if (sent.after) std::tie(part.far_from, part.far_to) = far_part(length, after.partners.size(), r);
+      if (sent.after && after.distant && r == 0) std::tie(part.far_from, part.far_to) = std::pair(0, length);
       part.far_at = part.first + words * (part.near_to - part.near_from);
       part.answers_at = part.far_at + words * (part.far_to - part.far_from);
       part.guesses_at = part.answers_at + packed_words(part.proofs);
@@ -2130,7 +2113,7 @@ class FastKernel {
     }
     for (std::size_t j = 0; j < mine.proofs; ++j) {
       const std::size_t i = held_own_proofs_[j];
-      if (guess_answers_[i] != kNone) pack(out + mine.answers_at, j, guess_answers_[i] + 1);
+      pack(out + mine.answers_at, j, answer_code(guess_answers_[i]));
     }
     if (mine.time_at > mine.guesses_at) {
       out[mine.guesses_at] = next_guessed_;
@@ -2171,8 +2154,7 @@ class FastKernel {
       for (PartLayout& part : parts_) part.proofs = 0;
       for (std::size_t i = 0; i < answers; ++i) {
         PartLayout& part = parts_[held_owners_[i]];
-        const std::uint64_t answer = unpack(in + part.answers_at, part.proofs++);
-        held_answers_[i] = answer == 0 ? kNone : answer - 1;
+        held_answers_[i] = answer_from_code(unpack(in + part.answers_at, part.proofs++));
       }
     }
     std::size_t guessed = 0;
@@ -2200,15 +2182,24 @@ class FastKernel {
     std::size_t time_at = 0;     // its time, then its stop word
   };
 
-  // A block's answers in a reduction, two to a word, each + 1 (0: none; values
-  // lie below 2^16), each written by one process.
+  // A block's answers in a reduction, two to a word, each written by one
+  // process as a code of 32 bits: 0 the guess holds, the unreached value + 1
+  // (values lie below 2^16), or kUnscannedCode (its scan needed values beyond
+  // memory: the heap size is finished in order).
   [[nodiscard]] static std::size_t packed_words(std::size_t count) {
-    static_assert(kMaxSparseSpan < (std::uint64_t{1} << 32));
+    static_assert(kMaxSparseSpan + 1 < kUnscannedCode);
     return (count + 1) / 2;
   }
-  static void pack(std::uint64_t* words, std::size_t i, std::uint64_t plus_one) {
-    words[i / 2] |= plus_one << (32 * (i % 2));
+  static constexpr std::uint64_t kUnscannedCode = 0xffffffffU;
+  [[nodiscard]] static std::uint64_t answer_code(std::uint64_t answer) {
+    if (answer == kNone) return 0;
+    return answer == kUnscanned ? kUnscannedCode : answer + 1;
   }
+  [[nodiscard]] static std::uint64_t answer_from_code(std::uint64_t code) {
+    if (code == 0) return kNone;
+    return code == kUnscannedCode ? kUnscanned : code - 1;
+  }
+  static void pack(std::uint64_t* words, std::size_t i, std::uint64_t code) { words[i / 2] |= code << (32 * (i % 2)); }
   [[nodiscard]] static std::uint64_t unpack(const std::uint64_t* words, std::size_t i) {
     return (words[i / 2] >> (32 * (i % 2))) & 0xffffffffU;
   }
@@ -2359,37 +2350,6 @@ class FastKernel {
     Time start_;
   };
 
-  // The group's reduction of a speculated block: the next block's masks (its
-  // share, with the near pairs when `with_near`), for each of the `ready`
-  // guesses the scan's answer (0: the guess holds, else the unreached value + 1;
-  // only the process that scanned it writes one), and the stop word.
-  // Each process also sends the wall time of its own part of the block (one word
-  // per process): the time in which two or more processes computed at once is,
-  // per block, the second longest of those parts (they start together after the
-  // reduction before), and the rest of the wall time is serial (the report).
-  // counted_overlap: the time this process's threads overlapped in that part
-  // (run_team counted it already).
-  void exchange_speculation(BlockShare* next, unsigned words, std::size_t ready, bool with_near,
-                            std::uint64_t own_nanoseconds, std::uint64_t counted_overlap) {
-    const std::size_t mask_words = next != nullptr ? static_cast<std::size_t>(words) * block_length() : 0;
-    if (next != nullptr && with_near) next->masks.swap(near_combined_);  // combined in the round (combine_round)
-    const std::size_t processes = control_.group->size();
-    const std::size_t times = mask_words + ready;
-    exchange_.assign(times + processes + 1, 0);
-    if (next != nullptr) std::copy_n(next->masks.data(), mask_words, exchange_.data());
-    for (std::size_t i = 0; i < ready; ++i) {
-      if (guess_answers_[i] != kNone) exchange_[mask_words + i] = guess_answers_[i] + 1;
-    }
-    combine_exchange(times, own_nanoseconds);
-    // Threads inside this process may have overlapped for longer.
-    add_overlap_across(times, counted_overlap);
-    if (next != nullptr) std::copy_n(exchange_.data(), mask_words, next->masks.data());
-    for (std::size_t i = 0; i < ready; ++i) {
-      const std::uint64_t word = exchange_[mask_words + i];
-      guess_answers_[i] = word == 0 ? kNone : word - 1;
-    }
-  }
-
   // The end of every reduction of a group but a stop's alone: exchange_ holds
   // `times` words of the caller's, then one word per process (this process's
   // `own_nanoseconds`, its own part's wall time) and the stop word; ORs it
@@ -2433,33 +2393,12 @@ class FastKernel {
     }
   }
 
-  // A streamed store: the scans that needed values beyond memory. On a team
-  // member 0 makes them after the round, reading the file. In a group they are
-  // made by process 0, from its file, and their answers sent in one more
-  // reduction. Any left unscanned are finished in order.
+  // A team's streamed store: the scans that needed values beyond memory, made
+  // by member 0 after the round, reading the file (the whole team where it
+  // scans).
   void scan_unscanned(const BlockShare& share, std::size_t ready, unsigned words) {
-    unscanned_.clear();
     for (std::size_t i = 0; i < ready; ++i) {
-      if (guess_answers_[i] == kUnscanned) unscanned_.push_back(i);
-    }
-    if (unscanned_.empty()) return;
-    if (!shared_group()) {
-      const InOrderClock clock(*this);
-      for (const std::size_t i : unscanned_) scan_guess(share, i, prefix_length(), words, true);
-      return;
-    }
-    std::vector<std::uint64_t> answers(unscanned_.size(), 0);
-    if (control_.group->rank() == 0) {
-      const std::uint64_t prefix = prefix_length();
-      for (std::size_t j = 0; j < unscanned_.size(); ++j) {
-        scan_guess(share, unscanned_[j], prefix, words, true);
-        const std::uint64_t unreached = guess_answers_[unscanned_[j]];
-        answers[j] = unreached == kNone ? 0 : unreached + 1;
-      }
-    }
-    control_.group->combine(answers.data(), answers.size());
-    for (std::size_t j = 0; j < unscanned_.size(); ++j) {
-      guess_answers_[unscanned_[j]] = answers[j] == 0 ? kNone : answers[j] - 1;
+      if (guess_answers_[i] == kUnscanned) scan_guess(share, i, prefix_length(), words, true);
     }
   }
 
@@ -2626,7 +2565,17 @@ class FastKernel {
       }
       spec_.guessed_all.store(true, std::memory_order_release);
       if (plan.guess_next && spec_.ready.load(std::memory_order_relaxed) == length) {
-        guess_block_common(*next, std::min(plan.next_end, next->begin + length), words, true);
+        const auto guess_ahead = [&] {
+          guess_block_common(*next, std::min(plan.next_end, next->begin + length), words, true);
+        };
+        // The guesser alone reads these: a streamed store's values beyond
+        // memory (the others' process 0 answers reads made by all alike) end
+        // its guesses there, and the pipeline starts again from them.
+        if constexpr (S::kInMemory) {
+          guess_ahead();
+        } else {
+          read_in_memory(guess_ahead);
+        }
       }
     }
     detail::BusyLog& log = busy_[t];
@@ -2766,7 +2715,7 @@ class FastKernel {
   // the guesser (the last process, which guesses the next block meanwhile)
   // `quota` of every block_length() of them, and the others the rest in runs
   // as long as their weights (prover_weights_, which their times even out);
-  // with no guesser (every process guesses), guess i on process (i + block)
+  // with no guesser (no next block guessed), guess i on process (i + block)
   // mod K. Sets this process's proofs; every process's count (exchange_ahead)
   // and the prover of each guess (only where an answer must be decoded: a
   // pass over the block on every rank each round was about 20 instructions a
@@ -2844,16 +2793,15 @@ class FastKernel {
   // from the guesses below it), then the vector scan over the pairs past the
   // prefix. Where the scan finds a candidate unreached (or the full marks give
   // another m, which the guesses' common class rules out), that value is g(n).
-  // after_round: a streamed store's proof left unscanned in the round, made by
-  // member 0 (reading the file), or in a group by process 0 (its own file).
+  // after_round: a team's streamed store, a proof left unscanned in the round,
+  // made by member 0 (reading the file).
   void scan_guess(const BlockShare& share, std::size_t i, std::uint64_t prefix, unsigned words,
                   bool after_round = false) {
     const std::uint64_t n = share.begin + i;
     std::uint32_t* const candidates = guess_candidates_.data() + i * span_;
     std::uint64_t value = kNone;
-    // A streamed store's proof left for after the round reads the file: the
-    // whole team scans it (member 0 alone, the others waited); in a group, the
-    // team of process 0, which holds the file (scan_unscanned).
+    // A team's streamed store: a proof left for after the round reads the
+    // file, and the whole team scans it (member 0 alone, the others waited).
     const bool on_team = after_round && team_ && team_->size() > 1 && holds_file();
     const auto prove = [&] {
       std::uint32_t count = 0;
@@ -2872,14 +2820,15 @@ class FastKernel {
     };
     if constexpr (S::kInMemory) {
       prove();
-    } else if (after_round && !shared_group()) {
+    } else if (after_round) {
       prove();
-    } else if (!(after_round ? read_alone(prove) : read_in_memory(prove))) {
+    } else if (!read_in_memory(prove)) {
       // A streamed store: members read it at once only in its head and window;
       // a proof that needs other values (the first heaps, when the head is
-      // short, or distant pairs) is left to member 0 after the round, or in a
-      // group to the first process, which holds the file (scan_unscanned). So
-      // no read depends on which member took which proof.
+      // short, or distant pairs) is left to member 0 after the round
+      // (scan_unscanned), or in a group finished in order by every process,
+      // which read beyond memory alike. So no read depends on which member or
+      // process took which proof.
       publish_answer(i, kUnscanned);
       return;
     }
@@ -3206,9 +3155,17 @@ class FastKernel {
     const std::size_t splits = splits_.size();
     share.sources.resize(share.partners.size() * splits);
     const V** sources = share.sources.data();
-    choose_own_partners(share, begin);
+    // A streamed store whose window holds every partner's run (all but
+    // distant rare heaps) points at them as in memory: asked run by run, with
+    // each partner's place tested for the group's cut, they were 4% of a
+    // group's time (Grundy's game to 2^24 on 2 ranks).
+    bool in_window = true;
+    if constexpr (!S::kInMemory) in_window = begin >= splits_.back() + largest_partner + g_.window_base();
+    choose_own_partners(share, begin, in_window);
     if constexpr (S::kInMemory) {
       detail::point_sources<V>(g_.data() + begin, splits_, share.partners, sources);
+    } else if (in_window) {
+      detail::point_sources<V>(g_.window_at(begin), splits_, share.partners, sources);
     } else {
       // Only this process's runs, none asked of another process: in a group they
       // lie in memory, or beyond it for process 0 alone, which reads its file
@@ -3253,29 +3210,29 @@ class FastKernel {
     return detail::far_part(cut, rank, pieces);
   }
 
-  // In memory, a process of a group marks its part of the share (far_part):
-  // most of it every partner for whole tiles of the block's heap sizes, so each
-  // tile's fixed costs are paid once in the group, as when a team's members
-  // split a block (by partners, 16 processes marked Grundy's game's far shares
-  // with 8% more instructions than one). A streamed store in a group: the
-  // partners whose runs lie beyond memory (distant rare heaps, read through
-  // cursors) are process 0's, which reads them from its file; nothing is sent
-  // for them. The others are sliced so that every process marks about as many
-  // partners, each for the whole block.
-  void choose_own_partners(BlockShare& share, std::uint64_t begin) {
+  // A process of a group marks its part of the share (far_part): most of it
+  // every partner for whole tiles of the block's heap sizes, so each tile's
+  // fixed costs are paid once in the group, as when a team's members split a
+  // block (by partners, 16 processes marked Grundy's game's far shares with 8%
+  // more instructions than one). A streamed store: the partners whose runs
+  // lie beyond memory (distant rare heaps, read through cursors) are process
+  // 0's for the whole block, which reads them from its file; its part of the
+  // exchange is then the whole block (exchange_ahead), the others' their tiles.
+  // in_window: every partner's run lies in memory.
+  void choose_own_partners(BlockShare& share, std::uint64_t begin, bool in_window) {
     const std::size_t all = share.partners.size();
     share.own.clear();
     share.heap_from = 0;
     share.heap_to = share.length;
+    share.distant = false;
     if (!shared_group()) {
       share.own.push_back({0, share.length, 0, all});
       return;
     }
-    if constexpr (S::kInMemory) {
-      std::tie(share.heap_from, share.heap_to) = far_part(share.length, all, control_.group->rank(), &share.own);
-    } else {
-      // Two passes over the partners, counting and then choosing, with no list
-      // between them: this runs every block, over thousands of partners.
+    const std::size_t rank = control_.group->rank();
+    if (in_window) {
+      std::tie(share.heap_from, share.heap_to) = far_part(share.length, all, rank, &share.own);
+    } else if constexpr (!S::kInMemory) {
       const std::uint64_t length = share.length;
       const auto in_memory = [&](std::size_t j) {
         for (std::uint64_t k : splits_) {
@@ -3283,33 +3240,32 @@ class FastKernel {
         }
         return true;
       };
-      std::size_t far = 0;
-      for (std::size_t j = 0; j < all; ++j) far += in_memory(j) ? 0 : 1;
-      const std::size_t near = all - far;
-      const std::size_t processes = control_.group->size();
-      const std::size_t rank = control_.group->rank();
-      const std::size_t fair = (all + processes - 1) / processes;
-      // Process 0: every far partner, and the first in-memory ones up to its
-      // fair part; the others split the rest of the in-memory ones evenly.
-      const std::size_t first_own = std::min(near, fair > far ? fair - far : 0);
-      const std::size_t rest = near - first_own;
-      const std::size_t near_from = rank == 0 ? 0 : first_own + rest * (rank - 1) / (processes - 1);
-      const std::size_t near_to = rank == 0 ? first_own : first_own + rest * rank / (processes - 1);
-      std::size_t near_seen = 0;
+      // The distant partners, in runs of consecutive indices [first, last).
+      distant_runs_.clear();
       for (std::size_t j = 0; j < all; ++j) {
-        bool mine = false;
-        if (in_memory(j)) {
-          mine = near_seen >= near_from && near_seen < near_to;
-          ++near_seen;
+        if (in_memory(j)) continue;
+        if (!distant_runs_.empty() && distant_runs_.back().second == j) {
+          ++distant_runs_.back().second;
         } else {
-          mine = rank == 0;
+          distant_runs_.emplace_back(j, j + 1);
         }
-        if (!mine) continue;
-        if (!share.own.empty() && share.own.back().last == j) {  // runs of consecutive indices
-          ++share.own.back().last;
-        } else {
-          share.own.push_back({0, length, j, j + 1});
+      }
+      std::tie(share.heap_from, share.heap_to) = far_part(length, all, rank, &tile_pieces_);
+      share.distant = !distant_runs_.empty();
+      // This process's tiles, every partner in memory.
+      for (const detail::SharePiece& piece : tile_pieces_) {
+        std::size_t from = piece.first;
+        for (const auto& [first, last] : distant_runs_) {
+          if (last <= from || first >= piece.last) continue;
+          if (first > from) share.own.push_back({piece.heap_from, piece.heap_to, from, first});
+          from = std::max(from, last);
         }
+        if (from < piece.last) share.own.push_back({piece.heap_from, piece.heap_to, from, piece.last});
+      }
+      if (share.distant && rank == 0) {
+        for (const auto& [first, last] : distant_runs_) share.own.push_back({0, length, first, last});
+        share.heap_from = 0;
+        share.heap_to = length;
       }
     }
   }
@@ -4133,6 +4089,8 @@ class FastKernel {
   };
   std::uint64_t near_lists_ = 0;
   NearCutsKey near_cuts_key_;
+  std::vector<std::pair<std::size_t, std::size_t>> distant_runs_;  // choose_own_partners
+  std::vector<detail::SharePiece> tile_pieces_;                    // and its tiles of far_part
   bool guesser_apart_ = false;  // set by each group method: run_blocks_ahead's guesser (near_sharers, far_part)
   std::vector<std::uint64_t> part_times_;    // the processes' own times from the last reduction
   std::vector<PartLayout> parts_;            // exchange_ahead's parts
@@ -4179,13 +4137,12 @@ class FastKernel {
   std::vector<std::uint64_t> near_tile_partners_;   // near_part's count of the partners each tile marks
   std::chrono::steady_clock::duration guessing_{};  // member 0's guesses of the last block (a group's report)
   std::uint64_t team_overlap_ = 0;                  // the last team job's overlapped time (run_team)
-  std::vector<std::size_t> unscanned_;  // guesses a process could not scan (scan_unscanned)
   struct alignas(64) TeamScan {         // a member's pairs read back (first_unreached_on_team)
     std::vector<V> lo;
     std::vector<V> hi;
   };
   std::vector<TeamScan> team_scan_;
-  std::vector<std::uint64_t> exchange_;  // a group's reduction of a speculated block (exchange_speculation)
+  std::vector<std::uint64_t> exchange_;  // a group's exchange of a round (exchange_ahead, combine_exchange)
   BlockShare near_share_;  // the partners below near (mark_near)
   std::vector<V> near_values_;  // the values just below the block, then padding (mark_near)
   std::uint64_t rare_parity_[2][detail::kMaxMaskWords] = {};

@@ -99,8 +99,10 @@ StreamedValues::StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsA
   // (g(i - 1), g(i - 2), ...) read from the same buffer.
   slack_ = 256;
   sizes_.cursor = std::max<std::uint64_t>(sizes_.cursor, 2 * slack_);
-  // Neither moves while it fills, so the runs handed out stay where they are.
-  window_.reserve(2 * sizes_.window + kMostRoom);
+  // Neither moves while it fills, so the runs handed out stay where they are;
+  // the window keeps room for guesses not yet confirmed, which stay in it when
+  // it slides (a group's pipeline holds two blocks of them then).
+  window_.reserve(2 * sizes_.window + kMostRoom + kMostGuesses);
   head_.reserve(sizes_.head);
   blocks_.resize(4);
 }
@@ -108,6 +110,7 @@ StreamedValues::StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsA
 void StreamedValues::push_back(std::uint16_t v) {
   if (stats_ != nullptr) stats_->add(size_, v);
   append(v);
+  confirmed_ = size_;
 }
 
 void StreamedValues::push_guess(std::uint16_t v) { append(v); }
@@ -130,11 +133,13 @@ void StreamedValues::confirm(std::uint64_t i, std::uint16_t v) {
   if (window_[i - base_] != v) window_[i - base_] = v;
   if (i < head_.size() && head_[i] != v) head_[i] = v;
   if (stats_ != nullptr) stats_->add(i, v);
+  confirmed_ = std::max(confirmed_, i + 1);
 }
 
 void StreamedValues::confirm_guesses(std::uint64_t begin, std::uint64_t count) {
   // (Not checked against size(): a team's member 0 appends further guesses meanwhile.)
   if (begin < base_) throw Error("StreamedValues::confirm_guesses: not guesses in the window");
+  confirmed_ = std::max(confirmed_, begin + count);
   if (stats_ == nullptr) return;
   const std::uint16_t* const values = window_.data() + (begin - base_);
   for (std::uint64_t i = 0; i < count; ++i) stats_->add(begin + i, values[i]);
@@ -147,6 +152,7 @@ void StreamedValues::truncate(std::uint64_t size) {
   if (head_.size() > size) head_.resize(size);
   room_ += size_ - size;
   size_ = size;
+  confirmed_ = std::min(confirmed_, size);
 }
 
 void StreamedValues::append(std::uint16_t v) {
@@ -189,20 +195,25 @@ const std::uint16_t* StreamedValues::run_from_cursor(std::size_t slot, std::uint
   return cursor.values.data() + (begin - cursor.begin);
 }
 
-void StreamedValues::flush() {
+void StreamedValues::flush() { spill_to(size_); }
+
+void StreamedValues::spill_to(std::uint64_t end) {
   const std::uint64_t spilled = file_.size();
-  if (spilled >= size_) return;
-  file_.append(window_.data() + (spilled - base_), size_ - spilled);
+  if (spilled >= end) return;
+  file_.append(window_.data() + (spilled - base_), end - spilled);
   counters_.spilled = file_.size();
 }
 
 // Keeps the last `window` values in memory; everything before is in the file.
 void StreamedValues::slide() {
-  flush();
-  const std::uint64_t keep = sizes_.window;
-  std::memmove(window_.data(), window_.data() + (window_.size() - keep), keep * sizeof(std::uint16_t));
-  window_.resize(keep);
-  base_ = size_ - keep;
+  // Guesses not yet confirmed stay in memory, never in the file: a failed one is dropped (truncate).
+  const std::uint64_t from = std::min(size_ - std::min(size_, sizes_.window), confirmed_);
+  if (size_ - from > sizes_.window + kMostGuesses) throw Error("the streamed table holds too many guesses to slide");
+  spill_to(confirmed_);
+  if (from <= base_) return;
+  std::memmove(window_.data(), window_.data() + (from - base_), (size_ - from) * sizeof(std::uint16_t));
+  window_.resize(size_ - from);
+  base_ = from;
 }
 
 void StreamedValues::read(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const {

@@ -12,6 +12,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "grundy/core/errors.hpp"
 #include "grundy/heap/codes.hpp"
@@ -93,6 +94,30 @@ StreamedTable check_streamed(const HeapRules& rules, std::uint64_t upto, const S
   expect_same_stats(streamed.stats.finish(split_of(kernel)), compute_stats(full->table, split_of(full->kernel)));
   expect_same_stats(streamed.stats.finish(), compute_stats(full->table));
   return streamed;
+}
+
+// A group's pipeline holds guesses across a slide of the window: they stay in
+// memory, the file gets only confirmed values, and a failed guess is dropped.
+TEST(ValueStream, GuessesStayInMemoryWhenTheWindowSlides) {
+  SpillFile file;
+  StreamedValues g(file, StreamSizes{.head = 16, .window = 64, .cursor = 32, .block = 64});
+  for (std::uint16_t i = 0; i < 300; ++i) g.push_back(static_cast<std::uint16_t>(i % 7));
+  const std::vector<std::uint16_t> guesses(100, 9);
+  g.push_guesses(guesses.data(), guesses.size());
+  g.make_room(kTiny.block);  // slides: the window is full
+  EXPECT_EQ(file.size(), 300U) << "only the confirmed values are spilled";
+  EXPECT_GE(g.window_base(), 300U - 64U);
+  g.confirm(300, 5);  // the first guess failed: its value is 5,
+  g.truncate(301);    // the rest are dropped
+  for (std::uint16_t i = 0; i < 200; ++i) g.push_back(3);
+  g.make_room(kTiny.block);
+  EXPECT_EQ(file.size(), 501U);
+  std::vector<std::uint16_t> back(501);
+  g.read(0, back.size(), back.data());
+  EXPECT_EQ(back[299], 299 % 7);
+  EXPECT_EQ(back[300], 5);
+  EXPECT_EQ(back[301], 3);
+  EXPECT_EQ(g[300], 5);
 }
 
 TEST(ValueStream, SparseGamesEqualTheFullTableWithTinyMemory) {

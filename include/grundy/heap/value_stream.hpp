@@ -97,6 +97,7 @@ class StreamedValues {
   /// Appends g(size()).
   void push_back(std::uint16_t v);
   /// Appends a guess of g(size()), not yet counted in the statistics: confirm or truncate it later.
+  /// Guesses stay in memory (a slide keeps them in the window) and never reach the file.
   void push_guess(std::uint16_t v);
   /// Appends guesses of g(size()), g(size() + 1), ..., not yet counted in the statistics.
   void push_guesses(const std::uint16_t* values, std::uint64_t count);
@@ -152,6 +153,8 @@ class StreamedValues {
   std::uint64_t room_for_run(std::uint64_t count);
   /// The most values make_room reserves at once.
   static constexpr std::uint64_t kMostRoom = 1024;
+  /// The most guesses not yet confirmed when the window slides (they stay in it).
+  static constexpr std::uint64_t kMostGuesses = 2048;
   /// Slides the window now if needed, so that the next `count` values (<= kMostRoom) are appended without moving
   /// any value in memory: runs handed out after this call stay valid while those values are pushed.
   void make_room(std::uint64_t count);
@@ -183,6 +186,7 @@ class StreamedValues {
     if (local_only_ || memory_only_) throw NotInMemory{};
   }
   void read_spilled(std::uint64_t begin, std::uint64_t count, std::uint16_t* out) const;
+  void spill_to(std::uint64_t end);
   std::uint16_t from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const;
   void slide();
 
@@ -191,6 +195,7 @@ class StreamedValues {
   StatsAccumulator* stats_;
   std::uint64_t size_ = 0;
   std::uint64_t base_ = 0;  // window_ holds g(base_ .. size_-1)
+  std::uint64_t confirmed_ = 0;  // g(0 .. confirmed_-1) are values, the rest guesses (push_guess)
   std::vector<std::uint16_t> head_;
   std::vector<std::uint16_t> window_;
   std::uint64_t slack_ = 0;  // a cursor refills this far before the value asked for
