@@ -1472,10 +1472,17 @@ class FastKernel {
   // but one per stretch): where a block's shares are small, as in 0.167's, the
   // reductions cost more than they save. Their choices must agree, so each
   // trial's cost is the slowest process's (one reduction). A group in bounded
-  // memory always shares: its distant values are on process 0 alone.
+  // memory chooses so too where its processes have one thread each: alone,
+  // each reads beyond memory what the others read, in the same order, which
+  // process 0 sends from its file (a team's proofs beyond memory, left to
+  // member 0 as the team's timing falls, would not be the same on every
+  // process, so a group of teams always shares). Sharing on a busy machine
+  // costs a time slice a block: Grundy's game to 2^21 in bounded memory on
+  // 2 ranks beside two busy processes on 2 cores took 33 s always shared,
+  // 5 s choosing; on an idle one 0.167 to 2^24 went from 4.3 s to 2.2 s.
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
     const bool group = shared_group();
-    if (group && !(S::kInMemory && control_.adaptive)) {
+    if (group && !(control_.adaptive && (S::kInMemory || control_.threads <= 1))) {
       const detail::StretchClock serial(control_.stats, serial_part(true), true);
       return run_blocks(begin, end, control_.threads >= 2);
     }
@@ -1604,6 +1611,8 @@ class FastKernel {
   // team as in a group, from two threads), the same on every process: a stop
   // asked of one process waits for the stretch's end (slowest_in_group).
   std::uint64_t run_blocks_alone(std::uint64_t begin, std::uint64_t end) {
+    // Shared, process 0 alone read the runs beyond memory: every process starts alike.
+    if constexpr (!S::kInMemory) g_.forget_reads();
     alone_ = true;
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t reached = run_blocks(begin, end, control_.threads >= 2);

@@ -266,6 +266,15 @@ std::uint16_t StreamedValues::from_block(std::uint64_t i) const {
   return oldest->values[i - oldest->begin];
 }
 
+void StreamedValues::forget_reads() {
+  for (Cursor& cursor : cursors_) cursor.values.clear();
+  for (Cursor& cursor : run_cursors_) cursor.values.clear();
+  for (Block& block : blocks_) {
+    block.values.clear();
+    block.used = 0;
+  }
+}
+
 std::uint16_t StreamedValues::from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const {
   if (memory_only_) throw NotInMemory{};
   if (j >= cursors_.size()) cursors_.resize(j + 1);

@@ -19,7 +19,8 @@ same() {
 }
 
 # game | size | rank counts | options. Sparse space (Grundy's game, 0.167) on
-# 1, 2 and 4 ranks, one thread and two per rank, in memory and bounded; a
+# 1, 2 and 4 ranks, one thread and two per rank, in memory and bounded (one
+# thread a rank: shared, or each rank alone where that is faster); a
 # period (0.354, Kayles); no sparse space (0.007 with its blocks shared, under a
 # memory budget; 4.7).
 cases=(
@@ -27,6 +28,7 @@ cases=(
   "grundys-game|40000|2|--threads 2"
   "grundys-game|40000|2 4|--bounded-memory"
   "octal 0.167|100000|2 4|"
+  "octal 0.167|100000|2 4|--bounded-memory --threads 1"
   "octal 0.354|30000|2|"
   "kayles|5000|4|"
   "octal 0.007|40000|1 2 4|--memory 64M"

@@ -119,6 +119,11 @@ class StreamedValues {
   /// holds it, and every other read beyond memory throws NotInMemory, changing
   /// nothing (the single-value caches are the group's: never filled alone).
   void local_only(bool on) { local_only_ = on; }
+  /// Empties every cursor and block read back from the file. Processes of a
+  /// group whose runs beyond memory were process 0's (read alone) call it
+  /// before they compute alike, each making the same reads: from here on
+  /// every process asks for the same values at the same points.
+  void forget_reads();
   /// While set on the calling thread, a read beyond the head and the window
   /// throws NotInMemory before it changes anything. Such reads may run on
   /// several threads at once, while one thread appends within the room that
