@@ -28,7 +28,7 @@ cases=(
   "grundys-game|40000|2|--threads 2"
   "grundys-game|40000|2 4|--bounded-memory"
   "octal 0.167|100000|2 4|"
-  "octal 0.167|100000|2 4|--bounded-memory --threads 1"
+  "octal 0.167|100000|2 4|--bounded-memory --threads 1 --memory 64M"
   "octal 0.354|30000|2|"
   "kayles|5000|4|"
   "octal 0.007|40000|1 2 4|--memory 64M"
