@@ -1477,9 +1477,9 @@ class FastKernel {
   // process 0 sends from its file (a team's proofs beyond memory, left to
   // member 0 as the team's timing falls, would not be the same on every
   // process, so a group of teams always shares). Sharing on a busy machine
-  // costs a time slice a block: Grundy's game to 2^21 in bounded memory on
-  // 2 ranks beside two busy processes on 2 cores took 33 s always shared,
-  // 5 s choosing; on an idle one 0.167 to 2^24 went from 4.3 s to 2.2 s.
+  // can cost a time slice a block: 0.167 to 2^24 in bounded memory on 2 ranks
+  // beside two busy processes on 2 cores took 110 s always shared, 4.5-5.4 s
+  // choosing; on an idle machine 3.2-4.7 s against 1.5-2.0 s.
   std::uint64_t run_blocks_timed(std::uint64_t begin, std::uint64_t end) {
     const bool group = shared_group();
     if (group && !(control_.adaptive && (S::kInMemory || control_.threads <= 1))) {
