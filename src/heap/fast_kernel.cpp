@@ -1373,14 +1373,17 @@ class FastKernel {
   // Half the prefix, 16 to 128 heap sizes (measured, one thread: Grundy's game
   // best near 128 with its prefix of 1024, 0.167 near 32 with 64): the pairs
   // of partners below 2L are finished in order, so L follows the prefix. A
-  // team's blocks go to 256: each round pays the members' start and end (and
-  // then the confirmation in order, now mostly in the round: confirm_proved),
-  // which a longer block spreads (Grundy's game from 2^22 by 2^21 on 2
-  // threads: 1.02-1.04 s against 1.05-1.07 s, serial 4.3-4.6% against
-  // 5.7-6.5%; with 512, 1.07-1.09 s; one thread with 256, 3% slower). A
-  // group's blocks go to 256 too: each block is one reduction across the
-  // processes (Grundy's game to 2^22 on 2 ranks: 2.42 s against 2.62, the
-  // reductions' count halved; with 512 the guesses in order cost more).
+  // team's blocks go to 512: each round pays the members' start, their waits
+  // for guesses inside it and its end, which a longer block spreads (Grundy's
+  // game to 2^24 on 2 threads: those made the 0.27 s of serial time inside
+  // the rounds, 4 us a round; with 512 against 256 the serial time fell from
+  // 0.37-0.38 s to 0.30-0.32 s, in bounded memory from 0.74-0.78 s to
+  // 0.53-0.55 s, the wall and the processor time the same; at 256 against
+  // 128 it was 4.3-4.6% of the wall against 5.7-6.5%). A group's
+  // blocks go to 256: each block is one reduction across the processes
+  // (Grundy's game to 2^22 on 2 ranks: 2.42 s against 2.62 at 128, the
+  // reductions' count halved; with 512 the guesses in order cost more:
+  // 1.92-2.00 s against 1.85-1.97 s).
   [[nodiscard]] std::uint64_t block_length() const {
     return speculated_blocks_ ? speculated_block_length_ : block_length_;
   }
@@ -1395,13 +1398,16 @@ class FastKernel {
     prefix_length_ = std::clamp<std::uint64_t>(typical_span * typical_span / 64, 32, 1024);
     const std::uint64_t half_prefix = prefix_length_ / 2 / detail::kBlockQuantum * detail::kBlockQuantum;
     block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 128);
-    speculated_block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 256);
+    const std::uint64_t longest = control_.longest_block != 0 ? control_.longest_block : spans_processes() ? 256 : 512;
+    speculated_block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, std::max<std::uint64_t>(longest, 16));
   }
 
   // True when the rare heaps below n lately came about once in kRareBlocks
-  // speculated blocks or more often (then a block's guesses would often fail).
+  // speculated blocks or more often (then a block's guesses would often fail),
+  // blocks of at most 256 heap sizes: with a team's 512 the window twice as
+  // long kept two members in order further (Grundy's game to 2^20: 2% slower).
   [[nodiscard]] bool rare_heaps_close(std::uint64_t n) const {
-    const std::uint64_t window = kRareWindowBlocks * speculated_block_length_;
+    const std::uint64_t window = kRareWindowBlocks * std::min<std::uint64_t>(speculated_block_length_, 256);
     const auto recent = std::lower_bound(rare_.begin(), rare_.end(), n > window ? n - window : 0);
     return static_cast<std::uint64_t>(rare_.end() - recent) * kRareBlocks >= kRareWindowBlocks;
   }
@@ -3449,10 +3455,10 @@ class FastKernel {
     return shared ? &KernelStats::waiting_nanoseconds : &KernelStats::alone_nanoseconds;
   }
 
+  // Whether this kernel is one process of a group of several (alone or not).
+  [[nodiscard]] bool spans_processes() const { return control_.group != nullptr && control_.group->size() > 1; }
   // Whether the blocks are shared with other processes (not while this one computes alone: run_blocks_alone).
-  [[nodiscard]] bool shared_group() const {
-    return control_.group != nullptr && control_.group->size() > 1 && !alone_;
-  }
+  [[nodiscard]] bool shared_group() const { return spans_processes() && !alone_; }
 
   // ORs the block's masks over the group, with one more word: whether any
   // process was asked to stop (so all stop after this same block).

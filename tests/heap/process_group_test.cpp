@@ -138,6 +138,7 @@ TEST(ProcessGroup, GuessesAheadFailWhereATeamsFail) {
   KernelControl team;
   team.threads = 3;
   team.adaptive = false;
+  team.longest_block = 256;  // a group's blocks
   KernelStats team_stats;
   team.stats = &team_stats;
   std::vector<std::uint16_t> g;

@@ -102,6 +102,10 @@ struct KernelControl {
   /// modes too; a stretch left shorter than that is not timed. Values never
   /// depend on it.
   std::uint64_t trial_length = 0;
+  /// Tests only: the longest block the sparse-space method speculates (0: the
+  /// kernel's own, 512 heap sizes on a team, 256 in a group), so that a team
+  /// and a group can cut the same blocks. Values never depend on it.
+  std::uint64_t longest_block = 0;
   /// When set, extend_fast reports its method here (extend_plain ignores it).
   KernelStats* stats = nullptr;
   /// When set (and of more than one process), extend_fast shares the blocks of
