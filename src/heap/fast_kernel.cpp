@@ -1379,7 +1379,8 @@ class FastKernel {
   // the rounds, 4 us a round; with 512 against 256 the serial time fell from
   // 0.37-0.38 s to 0.30-0.32 s, in bounded memory from 0.74-0.78 s to
   // 0.53-0.55 s, the wall and the processor time the same; at 256 against
-  // 128 it was 4.3-4.6% of the wall against 5.7-6.5%). A group's
+  // 128 it was 4.3-4.6% of the wall against 5.7-6.5%; one thread keeps 128:
+  // with 256 it was 3% slower). A group's
   // blocks go to 256: each block is one reduction across the processes
   // (Grundy's game to 2^22 on 2 ranks: 2.42 s against 2.62 at 128, the
   // reductions' count halved; with 512 the guesses in order cost more:
