@@ -1399,7 +1399,9 @@ class FastKernel {
     prefix_length_ = std::clamp<std::uint64_t>(typical_span * typical_span / 64, 32, 1024);
     const std::uint64_t half_prefix = prefix_length_ / 2 / detail::kBlockQuantum * detail::kBlockQuantum;
     block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, 128);
-    const std::uint64_t longest = control_.longest_block != 0 ? control_.longest_block : spans_processes() ? 256 : 512;
+    const std::uint64_t longest = control_.longest_block != 0 ? control_.longest_block
+                                  : spans_processes()         ? kGroupLongestBlock
+                                                              : kTeamLongestBlock;
     speculated_block_length_ = std::clamp<std::uint64_t>(half_prefix, 16, std::max<std::uint64_t>(longest, 16));
   }
 
@@ -1408,11 +1410,14 @@ class FastKernel {
   // blocks of at most 256 heap sizes: with a team's 512 the window twice as
   // long kept two members in order further (Grundy's game to 2^20: 2% slower).
   [[nodiscard]] bool rare_heaps_close(std::uint64_t n) const {
-    const std::uint64_t window = kRareWindowBlocks * std::min<std::uint64_t>(speculated_block_length_, 256);
+    const std::uint64_t window = kRareWindowBlocks * std::min(speculated_block_length_, kRareWindowBlockLength);
     const auto recent = std::lower_bound(rare_.begin(), rare_.end(), n > window ? n - window : 0);
     return static_cast<std::uint64_t>(rare_.end() - recent) * kRareBlocks >= kRareWindowBlocks;
   }
   static constexpr std::uint64_t kRareWindowBlocks = 16;
+  static constexpr std::uint64_t kRareWindowBlockLength = 256;
+  static constexpr std::uint64_t kTeamLongestBlock = 512;  // set_lengths
+  static constexpr std::uint64_t kGroupLongestBlock = 256;
   static constexpr std::uint64_t kRareBlocks = 4;
 
   [[nodiscard]] bool blocks_apply(std::uint64_t n) const {
