@@ -47,15 +47,25 @@ alignas(32) const std::uint16_t kEqualLane[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
                                                   0xffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 // A padded block's partners whose every pair of the tile at heap size i has its
-// other heap in the block (r + k <= i for every split k): past them in [at, end),
-// the partners ascending. They mark nothing, and in a near pass (partners below
-// twice the block's length) they are a quarter of the lanes.
+// other heap in the block (r + k <= i for every split k): past them in [at, end).
+// They mark nothing, and in a near pass (partners below twice the block's
+// length) they are a quarter of the lanes. The partners ascend within each
+// class group (SparseBlock::odd_partners; one group without a common mask), so
+// the padded ones of a group are found by a search: a member's claim of a near
+// pass is a tile or two, and a walk from the group's first partner was about a
+// tenth of the claim.
 template <bool kPadded>
 std::size_t past_padding(const SparseBlock<std::uint16_t>& block, std::uint64_t largest_split, std::uint64_t i,
                          std::size_t at, std::size_t end) {
   if constexpr (!kPadded) return at;
-  while (at < end && block.partners[at] + largest_split <= i) ++at;
-  return at;
+  const auto padding = [&](std::uint64_t r) { return r + largest_split <= i; };
+  const std::uint64_t* const partners = block.partners.data();
+  const std::size_t odd_end = std::clamp(block.odd_partners, at, end);
+  if (at < odd_end) {
+    at = static_cast<std::size_t>(std::partition_point(partners + at, partners + odd_end, padding) - partners);
+    if (at < odd_end) return at;
+  }
+  return static_cast<std::size_t>(std::partition_point(partners + at, partners + end, padding) - partners);
 }
 
 inline std::uint64_t largest_of(std::span<const std::uint64_t> splits) {
@@ -181,23 +191,33 @@ template <unsigned kChunks, bool kUnequal, bool kHigh, bool kPadded>
 // t its highest bit; the index is the value without bit t.
 template <unsigned kIdxChunks>
 struct ClassIndex {
-  ClassIndex(const SparseBlock<std::uint16_t>& block, bool high, bool padded) {
+  ClassIndex(const SparseBlock<std::uint16_t>& block, bool high) {
     const std::uint64_t mask = high ? block.common_sources_mask & 0xff : block.common_sources_mask;
     const unsigned t = 63U - static_cast<unsigned>(std::countl_zero(mask));
     below_t = static_cast<std::uint16_t>((1U << t) - 1);
-    // Values below 2^(t+1) (bit t the highest a value has): the index is x without bit t.
-    // (Padding must keep its high bits, so it takes the general form.)
-    top_bit_only = 64ULL * block.words == std::uint64_t{2} << t && !padded;
+    // Values below 2^(t+1) (bit t the highest a value has): the index is x
+    // without bit t, x & top_keep. Padding (and all-ones lanes) keeps its bits
+    // above t, so its index stays past every chunk.
+    top_bit_only = 64ULL * block.words == std::uint64_t{2} << t;
+    top_keep = static_cast<std::uint16_t>(below_t | ~((2U << t) - 1U));
     segment_chunks = 1U << (t - 5);
+    // pattern[k] bit b is parity((32 k + b) & M): the parity of b's bits under M
+    // (bit q of b set in the lanes of kBitOfLane[q]), flipped where 32 k has odd
+    // parity. Made per call (a claim is a tile or two): a popcount per bit,
+    // a library call on the baseline processor, was 5% of one thread's table.
     const std::uint64_t low_mask = mask & below_t;
+    std::uint32_t lanes = 0;
+    for (unsigned q = 0; q < 5; ++q) {
+      if (((low_mask >> q) & 1U) != 0) lanes ^= kBitOfLane[q];
+    }
     for (unsigned k = 0; k < segment_chunks && k < kIdxChunks; ++k) {
-      for (unsigned b = 0; b < 32; ++b) {
-        pattern[k] |= static_cast<std::uint32_t>(std::popcount((32 * k + b) & low_mask) & 1) << b;
-      }
+      pattern[k] = (std::popcount((32 * k) & low_mask) & 1) != 0 ? ~lanes : lanes;
     }
   }
+  static constexpr std::uint32_t kBitOfLane[5] = {0xaaaaaaaa, 0xcccccccc, 0xf0f0f0f0, 0xff00ff00, 0xffff0000};
   std::uint16_t below_t = 0;               // the bits below t
-  bool top_bit_only = false;               // the index is x & below_t
+  std::uint16_t top_keep = 0;              // below_t and the bits above t
+  bool top_bit_only = false;               // the index is x & top_keep
   unsigned segment_chunks = 0;             // index chunks per 2^t values
   std::uint32_t pattern[kIdxChunks] = {};  // pattern[k] bit b: parity((32 k + b) & M) over the bits below t
 };
@@ -207,7 +227,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
                                                  std::size_t last, std::uint64_t heap_from, std::uint64_t heap_to,
                                                  std::uint64_t* masks) {
   constexpr std::uint64_t kTile = 16;
-  const ClassIndex<kIdxChunks> index(block, kHigh, kPadded);
+  const ClassIndex<kIdxChunks> index(block, kHigh);
   const unsigned segment_chunks = index.segment_chunks;
   const std::uint32_t* const pattern = index.pattern;
   const bool top_bit_only = index.top_bit_only;
@@ -219,6 +239,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i zero = _mm256_setzero_si256();
   const __m256i keep = _mm256_set1_epi16(static_cast<short>(below_t));
+  const __m256i top_keep = _mm256_set1_epi16(static_cast<short>(index.top_keep));
   const __m256i high_bits = _mm256_set1_epi16(static_cast<short>(0xff00));
   const std::uint64_t largest_split = largest_of(block.splits);
   std::size_t live[2] = {from[0], from[1]};  // past each class's partners all padding (past_padding)
@@ -239,8 +260,8 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
           const std::uint16_t* src = block.sources[j * block.splits.size() + s] + i;
           __m256i x = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), v);
           // All ones where x is 256 .. 511, set one by one: those lanes then reach
-          // no chunk. Padding (512 on, kPadded) keeps its high bits in the index
-          // (no top_bit_only), which reaches no chunk either.
+          // no chunk. Padding (512 on, kPadded) keeps its high bits in the index,
+          // which reaches no chunk either.
           __m256i high_lanes = zero;
           if constexpr (kHigh) {
             const __m256i high = kPadded ? high_values(x) : _mm256_and_si256(x, high_bits);
@@ -253,7 +274,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
             }
           }
           x = top_bit_only
-                  ? _mm256_and_si256(x, keep)
+                  ? _mm256_and_si256(x, top_keep)
                   : _mm256_or_si256(_mm256_and_si256(x, keep), _mm256_andnot_si256(keep, _mm256_srli_epi16(x, 1)));
           x = _mm256_or_si256(x, high_lanes);
           if constexpr (kUnequal) {  // after the index: an all-ones lane reaches no chunk
@@ -391,7 +412,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
                                                                     std::uint64_t heap_from, std::uint64_t heap_to,
                                                                     std::uint64_t* masks) {
   constexpr std::uint64_t kTile = 32;
-  const ClassIndex<kIdxChunks> index(block, kHigh, kPadded);
+  const ClassIndex<kIdxChunks> index(block, kHigh);
   const unsigned segment_chunks = index.segment_chunks;
   const std::uint32_t* const pattern = index.pattern;
   const bool top_bit_only = index.top_bit_only;
@@ -403,6 +424,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
   const __m512i zero = _mm512_setzero_si512();
   const __m512i all_ones = _mm512_set1_epi16(-1);
   const __m512i keep = _mm512_set1_epi16(static_cast<short>(below_t));
+  const __m512i top_keep = _mm512_set1_epi16(static_cast<short>(index.top_keep));
   const std::uint64_t largest_split = largest_of(block.splits);
   std::size_t live[2] = {from[0], from[1]};
   std::uint64_t i = heap_from;
@@ -435,7 +457,7 @@ template <unsigned kIdxChunks, bool kUnequal, bool kHigh, bool kPadded>
             }
           }
           // The index: x without bit t (bits below it kept, those above shifted down).
-          x = top_bit_only ? _mm512_and_si512(x, keep)
+          x = top_bit_only ? _mm512_and_si512(x, top_keep)
                            : _mm512_ternarylogic_epi32(keep, x, _mm512_srli_epi16(x, 1), 0xca);
           if constexpr (kHigh) x = _mm512_mask_mov_epi16(x, high, all_ones);
           if constexpr (kUnequal) {  // n - k = 2r: (r, r) is not a move; an all-ones lane reaches no chunk
