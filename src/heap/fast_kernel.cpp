@@ -2860,7 +2860,10 @@ class FastKernel {
   // guess written to the table and published to the scans. Stops before a heap
   // size whose guess would widen the masks (that one is finished in order).
   void guess_block(const BlockShare& share, std::uint64_t block_end, unsigned words) {
-    if (!full_guesses_) {
+    // Where the proofs scan the block's own pairs, no own pair of two common
+    // heaps is marked in a guess: m alone decides, and the candidates are the
+    // free values of the other class below it (guess_block_common writes them).
+    if (!full_guesses_ || scan_own_pairs_) {
       guess_block_common(share, block_end, words);
       return;
     }
@@ -3021,8 +3024,11 @@ class FastKernel {
           next_guesses_[i] = static_cast<V>(m);
           next_guessed_ = i + 1;
           g_.push_guess(static_cast<V>(m));
-        } else if (!publish_guess(i, m, length)) {
-          return;
+        } else {
+          if (full_guesses_ && m < span_) {
+            guess_counts_[i] = free_candidates(marks, q, m, words, guess_candidates_.data() + i * span_);
+          }
+          if (!publish_guess(i, m, length)) return;
         }
         guesses[i] = static_cast<V>(m);
         shift_in(latest, static_cast<V>(m));
@@ -3584,8 +3590,16 @@ class FastKernel {
       }
       m = least_unreached_rare_class(seen, q, words);
     }
-    // Counted in a local: `count` may alias the candidates (both 32-bit), and
-    // was stored and loaded again for each one.
+    count = free_candidates(seen, q, m, words, candidates);
+    return m;
+  }
+
+  // Writes to `candidates` the values below m of the class pairs of two common
+  // heaps reach (common_parity_[q]) that seen lacks, ascending; returns how many.
+  std::uint32_t free_candidates(const std::uint64_t* seen, int q, std::uint64_t m, unsigned words,
+                                std::uint32_t* candidates) const {
+    // Counted in a local: a count passed by reference may alias the candidates
+    // (both 32-bit), and was stored and loaded again for each one.
     std::uint32_t found = 0;
     for (unsigned w = 0; w < words && 64 * w < m; ++w) {
       std::uint64_t open = ~seen[w] & common_parity_[q][w];
@@ -3594,8 +3608,7 @@ class FastKernel {
         candidates[found++] = static_cast<std::uint32_t>(64 * w + static_cast<std::uint64_t>(std::countr_zero(open)));
       }
     }
-    count = found;
-    return m;
+    return found;
   }
 
   // Into seen: n's own pairs (a, rest - a), a below near, the other heap in the
