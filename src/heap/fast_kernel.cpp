@@ -2829,8 +2829,10 @@ class FastKernel {
       if (full_guesses_) {  // member 0 found them
         value = guess_values_[i];
         count = guess_counts_[i];
-      } else {
+      } else if (!guess_candidates(n, share, words, guess_values_[i], candidates, count)) {
         value = open_candidates(n, share, words, candidates, count);
+      } else {
+        value = guess_values_[i];
       }
       if (count > 0 && scan_own_pairs_) count = drop_reached_in_block(n, share, candidates, count);
       if (count == 0) return;
@@ -3592,6 +3594,22 @@ class FastKernel {
     }
     count = free_candidates(seen, q, m, words, candidates);
     return m;
+  }
+
+  // A proof's candidates where the block's own pairs are scanned: those of
+  // guess m (the guesser's m is the least value of its class that no option
+  // reaches, the block's guesses below n read as values), without finding m
+  // again (the pairs of the small rare heaps with a guess, compared one by one,
+  // were most of it). False where that does not apply, or where a marked
+  // option reaches m: then open_candidates finds them and the value.
+  bool guess_candidates(std::uint64_t n, const BlockShare& share, unsigned words, std::uint64_t m,
+                        std::uint32_t* candidates, std::uint32_t& count) const {
+    if (!scan_own_pairs_ || m >= span_) return false;
+    std::uint64_t seen[detail::kMaxMaskWords];
+    mark_all_but_in_block(n, share, words, seen);
+    if (((seen[m >> 6] >> (m & 63)) & 1U) != 0) return false;
+    count = free_candidates(seen, common_class(n), m, words, candidates);
+    return true;
   }
 
   // Writes to `candidates` the values below m of the class pairs of two common
