@@ -103,6 +103,7 @@ StreamedValues::StreamedValues(SpillFile& file, const StreamSizes& sizes, StatsA
   // the window keeps room for guesses not yet confirmed, which stay in it when
   // it slides (a group's pipeline holds two blocks of them then).
   window_.reserve(2 * sizes_.window + kMostRoom + kMostGuesses);
+  note_window();
   head_.reserve(sizes_.head);
   blocks_.resize(4);
 }
@@ -123,6 +124,7 @@ void StreamedValues::push_guesses(const std::uint16_t* values, std::uint64_t cou
     return;
   }
   window_.insert(window_.end(), values, values + count);
+  note_window();
   size_ += count;
   room_ -= std::min(room_, count);
 }
@@ -141,7 +143,7 @@ void StreamedValues::confirm_guesses(std::uint64_t begin, std::uint64_t count) {
   if (begin < base_) throw Error("StreamedValues::confirm_guesses: not guesses in the window");
   confirmed_ = std::max(confirmed_, begin + count);
   if (stats_ == nullptr) return;
-  const std::uint16_t* const values = window_.data() + (begin - base_);
+  const std::uint16_t* const values = window_data_ + (begin - base_);
   for (std::uint64_t i = 0; i < count; ++i) stats_->add(begin + i, values[i]);
 }
 
@@ -149,6 +151,7 @@ void StreamedValues::truncate(std::uint64_t size) {
   if (size > size_) return;
   if (size < base_ || size < file_.size()) throw Error("StreamedValues::truncate: the values are spilled");
   window_.resize(size - base_);
+  note_window();
   if (head_.size() > size) head_.resize(size);
   room_ += size_ - size;
   size_ = size;
@@ -158,6 +161,7 @@ void StreamedValues::truncate(std::uint64_t size) {
 void StreamedValues::append(std::uint16_t v) {
   if (size_ < sizes_.head) head_.push_back(v);
   window_.push_back(v);
+  note_window();
   ++size_;
   if (room_ > 0) {
     --room_;
@@ -213,6 +217,7 @@ void StreamedValues::slide() {
   if (from <= base_) return;
   std::memmove(window_.data(), window_.data() + (from - base_), (size_ - from) * sizeof(std::uint16_t));
   window_.resize(size_ - from);
+  note_window();
   base_ = from;
 }
 
@@ -221,7 +226,7 @@ void StreamedValues::read(std::uint64_t begin, std::uint64_t count, std::uint16_
     std::uint64_t n = 0;
     if (begin >= base_) {
       n = count;
-      std::memcpy(out, window_.data() + (begin - base_), n * sizeof(std::uint16_t));
+      std::memcpy(out, window_data_ + (begin - base_), n * sizeof(std::uint16_t));
     } else if (begin < head_.size()) {
       n = std::min<std::uint64_t>(count, head_.size() - begin);
       std::memcpy(out, head_.data() + begin, n * sizeof(std::uint16_t));
@@ -300,7 +305,7 @@ void StreamedValues::mark_partners(std::uint64_t rest, const std::uint64_t* heap
   // Heaps ascend, so their partners rest - heap descend: the window first, then
   // the distant ones (one cursor each), then those in the head.
   std::size_t j = begin;
-  const std::uint16_t* window = window_.data();
+  const std::uint16_t* window = window_data_;
   for (; j < end && rest - heaps[j] >= base_; ++j) marks[values[j] ^ window[rest - heaps[j] - base_]] = 1;
   for (; j < end && rest - heaps[j] >= head_.size(); ++j) {
     marks[values[j] ^ from_cursor(j, heaps[j], rest - heaps[j])] = 1;
@@ -316,7 +321,7 @@ PairView<std::uint16_t> StreamedValues::pairs(std::uint64_t rest, std::uint64_t 
   // another thread may be appending to it. Past a in the window the pairs' other
   // heaps bound the count (a + count - 1 <= rest - a < size_).
   if (a >= base_) {
-    lo = window_.data() + (a - base_);
+    lo = window_data_ + (a - base_);
   } else if (a < head_.size()) {
     lo = head_.data() + a;
     count = std::min<std::uint64_t>(count, head_.size() - a);
@@ -324,7 +329,7 @@ PairView<std::uint16_t> StreamedValues::pairs(std::uint64_t rest, std::uint64_t 
   const std::uint64_t b = rest - a;
   const std::uint16_t* hi = nullptr;
   if (b >= base_) {
-    hi = window_.data() + (b - base_);
+    hi = window_data_ + (b - base_);
     count = std::min(count, b - base_ + 1);
   } else if (b < head_.size()) {
     hi = head_.data() + b;

@@ -90,7 +90,7 @@ class StreamedValues {
   [[nodiscard]] std::uint64_t size() const { return size_; }
   /// g(i), i < size(): from memory, or a block read back from the file.
   [[nodiscard]] std::uint16_t operator[](std::uint64_t i) const {
-    if (i >= base_) return window_[i - base_];
+    if (i >= base_) return window_data_[i - base_];
     if (i < head_.size()) return head_[i];
     return from_block(i);
   }
@@ -144,13 +144,13 @@ class StreamedValues {
   /// until that slot is asked again or the window slides (make_room says when it may).
   [[nodiscard]] const std::uint16_t* run(std::size_t slot, std::uint64_t begin, std::uint64_t count) const {
     // Inline where memory holds it: a block sets up a run per partner (thousands).
-    if (begin >= base_) return window_.data() + (begin - base_);
+    if (begin >= base_) return window_data_ + (begin - base_);
     if (begin + count <= head_.size()) return head_.data() + begin;
     return run_from_cursor(slot, begin, count);
   }
   /// Where g(i) lies or will lie in the window (i >= the window's base, i < size() + the appends
   /// before it slides): pointers from it stay valid until the window slides.
-  [[nodiscard]] const std::uint16_t* window_at(std::uint64_t i) const { return window_.data() + (i - base_); }
+  [[nodiscard]] const std::uint16_t* window_at(std::uint64_t i) const { return window_data_ + (i - base_); }
   /// The lowest value in the window.
   [[nodiscard]] std::uint64_t window_base() const { return base_; }
   /// Slides the window now if fewer than `count` values (at most the window's size less one) could be
@@ -194,18 +194,28 @@ class StreamedValues {
   void spill_to(std::uint64_t end);
   std::uint16_t from_cursor(std::size_t j, std::uint64_t heap, std::uint64_t i) const;
   void slide();
+  // The readers' copy of the window's address, written only when it moves.
+  void note_window() {
+    if (window_data_ != window_.data()) window_data_ = window_.data();
+  }
 
+  // Read by every member of a team while member 0 appends: apart from what
+  // the appends write, so that an append does not take the readers' line
+  // (0.167 on two threads: a confirmation's first read of the store missed
+  // about every chunk).
   SpillFile& file_;
   StreamSizes sizes_;
   StatsAccumulator* stats_;
-  std::uint64_t size_ = 0;
-  std::uint64_t base_ = 0;  // window_ holds g(base_ .. size_-1)
-  std::uint64_t confirmed_ = 0;  // g(0 .. confirmed_-1) are values, the rest guesses (push_guess)
+  std::uint64_t base_ = 0;                      // window_ holds g(base_ .. size_-1)
+  const std::uint16_t* window_data_ = nullptr;  // window_.data(), rewritten only when it moves (note_window)
   std::vector<std::uint16_t> head_;
-  std::vector<std::uint16_t> window_;
   std::uint64_t slack_ = 0;  // a cursor refills this far before the value asked for
-  std::uint64_t room_ = 0;  // values still to be appended without a slide (make_room)
-  mutable std::vector<Cursor> cursors_;
+  // Written by the appends.
+  alignas(64) std::uint64_t size_ = 0;
+  std::uint64_t confirmed_ = 0;  // g(0 .. confirmed_-1) are values, the rest guesses (push_guess)
+  std::uint64_t room_ = 0;       // values still to be appended without a slide (make_room)
+  std::vector<std::uint16_t> window_;
+  alignas(64) mutable std::vector<Cursor> cursors_;
   mutable std::vector<Cursor> run_cursors_;
   mutable std::vector<Block> blocks_;
   mutable std::uint64_t clock_ = 0;
