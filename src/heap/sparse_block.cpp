@@ -203,8 +203,8 @@ struct ClassIndex {
     segment_chunks = 1U << (t - 5);
     // pattern[k] bit b is parity((32 k + b) & M): the parity of b's bits under M
     // (bit q of b set in the lanes of kBitOfLane[q]), flipped where 32 k has odd
-    // parity. Made per call (a claim is a tile or two): a popcount per bit,
-    // a library call on the baseline processor, was 5% of one thread's table.
+    // parity. Made per call, and a claim is a tile or two: a few steps, not a
+    // parity for each of a chunk's 32 values.
     const std::uint64_t low_mask = mask & below_t;
     std::uint32_t lanes = 0;
     for (unsigned q = 0; q < 5; ++q) {

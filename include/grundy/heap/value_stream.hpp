@@ -215,6 +215,7 @@ class StreamedValues {
   std::uint64_t confirmed_ = 0;  // g(0 .. confirmed_-1) are values, the rest guesses (push_guess)
   std::uint64_t room_ = 0;       // values still to be appended without a slide (make_room)
   std::vector<std::uint16_t> window_;
+  // Written by reads beyond memory (one member at a time: memory_only keeps the others out).
   alignas(64) mutable std::vector<Cursor> cursors_;
   mutable std::vector<Cursor> run_cursors_;
   mutable std::vector<Block> blocks_;
